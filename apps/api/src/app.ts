@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_BASE } from '@bansi/shared';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/index';
+import { createTranslator, loadCatalogs, type Translate } from './lib/i18n';
+import { featureModules } from './modules/index';
+import { healthRoutes } from './modules/platform/platform.routes';
+import access from './plugins/access';
+import assets from './plugins/assets';
+import problems from './plugins/problems';
+import webApp from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    t: Translate;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app (off in API tests that do not need it). */
+  serveWeb?: boolean;
+}
+
+import { APP_VERSION } from './version';
+
+export { APP_VERSION };
+
+/** Builds the whole HTTP application; server.ts listens with it and tests inject into it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  const catalogs = loadCatalogs();
+  app.decorate('t', createTranslator(catalogs));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(problems);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity:
+      config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  await app.register(cookie);
+  // Limits are declared per route (login, registration, password reset); none is global.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => {
+      const error = new Error('rate limited') as Error & { statusCode: number };
+      error.statusCode = context.statusCode;
+      return error;
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bansi accounting-document-system API', version: APP_VERSION },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+  });
+  await app.register(access);
+  await app.register(assets, { catalogs });
+
+  for (const feature of featureModules) {
+    await app.register(feature, { prefix: API_BASE });
+  }
+
+  await app.register(healthRoutes);
+  await app.register(webApp, { serveWeb: options.serveWeb ?? true });
+  return app;
+}

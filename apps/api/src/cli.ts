@@ -1,0 +1,34 @@
+import { loadConfig } from './config';
+import { openDb } from './db/index';
+import { migrateToLatest } from './db/migrate';
+import { runSeeds } from './db/seed';
+import { cliCommands } from './modules/cli';
+
+/** Operator commands: `node apps/api/dist/cli.js <command> [args]` (npm scripts wrap them). */
+async function main() {
+  const [command, ...args] = process.argv.slice(2);
+  const config = loadConfig();
+  const db = openDb(config.DATABASE_URL);
+  try {
+    if (command === 'migrate') {
+      const names = await migrateToLatest(db);
+      console.log(names.length ? `applied: ${names.join(', ')}` : 'database is up to date');
+    } else if (command === 'seed') {
+      await migrateToLatest(db);
+      console.log(`seeded: ${(await runSeeds({ db, config }, { demo: true })).join(', ')}`);
+    } else if (command && cliCommands[command]) {
+      await migrateToLatest(db);
+      await cliCommands[command]({ db, config }, args);
+    } else {
+      console.error(`usage: cli <migrate|seed|${Object.keys(cliCommands).join('|')}> [args]`);
+      process.exitCode = 2;
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const phones = z
+  .string()
+  .transform((v) => v.split(',').map((p) => p.trim()))
+  .pipe(z.array(z.string().min(3)).length(3, 'give exactly three comma-separated phone numbers'));
+
+/**
+ * Every setting of the API process, read once at start-up. `.env.example` documents each one;
+ * the browser sees only the public subset served by the API index endpoint.
+ */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
+    .default('sqlite:data/bansi.sqlite'),
+  DATA_DIR: z.string().min(1).default('data'),
+  WEB_DIST_DIR: z.string().optional(),
+  SEED_DEMO: flag.default(false),
+  TRUST_PROXY: flag.default(false),
+
+  CURRENT_YEAR: z.coerce.number().int().min(2000).max(2100).default(2024),
+  BOOK_YEAR: z.coerce.number().int().min(2000).max(2100).default(2023),
+  LAOQR_MERCHANT_ID: z.string().min(1).default('BANSI-DEMO-MERCHANT'),
+
+  PROVIDER_NAME_LO: z.string().min(1).default('ບໍລິການບັນຊີ ບັນຊີ'),
+  PROVIDER_NAME_EN: z.string().min(1).default('Bansi Accounting Service'),
+  PROVIDER_DESCRIPTION_LO: z
+    .string()
+    .default('ບໍລິການຮັບ ແລະ ກວດກາເອກະສານບັນຊີປະຈຳປີ ສຳລັບວິສາຫະກິດໃນ ສປປ ລາວ.'),
+  PROVIDER_DESCRIPTION_EN: z
+    .string()
+    .default('Receiving and reviewing annual accounting documents for enterprises in the Lao PDR.'),
+  PROVIDER_PHONES: phones.default(['+856 21 000 001', '+856 21 000 002', '+856 20 0000 0003']),
+  PROVIDER_EMAIL: z.email().default('info@bansi.example'),
+  PROVIDER_HOURS_FROM: z.string().regex(/^\d\d:\d\d$/).default('08:00'),
+  PROVIDER_HOURS_TO: z.string().regex(/^\d\d:\d\d$/).default('16:00'),
+  COPYRIGHT_YEAR: z.coerce.number().int().default(2023),
+  COPYRIGHT_HOLDER: z.string().min(1).default('Bansi Accounting Service Co., Ltd.'),
+
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Bansi <no-reply@bansi.example>'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming every bad setting at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = ConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+    );
+  }
+  const config = parsed.data;
+  if (config.NODE_ENV === 'production' && config.PUBLIC_URL.startsWith('http://')) {
+    throw new ConfigError(['PUBLIC_URL: must be https:// in production']);
+  }
+  return config;
+}

@@ -1,0 +1,30 @@
+import type { Config } from '../config';
+import type { Db } from './index';
+
+export interface SeedContext {
+  db: Db;
+  config: Config;
+}
+
+/**
+ * A seed step. `reference` steps run on every start and must be idempotent (they insert the
+ * defaults that are missing and never overwrite what staff edited); `demo` steps run only when
+ * SEED_DEMO is on and only into an empty database.
+ */
+export interface SeedStep {
+  name: string;
+  kind: 'reference' | 'demo';
+  run(ctx: SeedContext): Promise<void>;
+}
+
+export const seedSteps: SeedStep[] = [];
+
+export async function runSeeds(ctx: SeedContext, { demo }: { demo: boolean }): Promise<string[]> {
+  const ran: string[] = [];
+  for (const step of seedSteps) {
+    if (step.kind === 'demo' && !demo) continue;
+    await step.run(ctx);
+    ran.push(step.name);
+  }
+  return ran;
+}

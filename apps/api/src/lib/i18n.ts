@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@bansi/shared';
+import { LOCALES_DIR } from '../paths';
+
+type Catalog = Record<string, unknown>;
+
+/**
+ * The translation catalogs: packages/shared/locales/<lng>/<part>.json, merged as `{ <part>: … }`.
+ * The same catalog is served to the browser (/asset/lang/<lng>.json) and used here for problem
+ * titles and e-mails, so a message is written once.
+ */
+export function loadCatalogs(dir = LOCALES_DIR): Record<Language, Catalog> {
+  const out = {} as Record<Language, Catalog>;
+  for (const lng of LANGUAGES) {
+    const catalog: Catalog = {};
+    for (const file of readdirSync(join(dir, lng)).filter((f) => f.endsWith('.json')).sort()) {
+      catalog[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(join(dir, lng, file), 'utf8'));
+    }
+    out[lng] = catalog;
+  }
+  return out;
+}
+
+function lookup(catalog: Catalog, key: string): string | undefined {
+  let node: unknown = catalog;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export type Translate = (lng: Language, key: string, vars?: Record<string, string | number>) => string;
+
+export function createTranslator(catalogs: Record<Language, Catalog>): Translate {
+  return (lng, key, vars = {}) => {
+    const text = lookup(catalogs[lng] ?? {}, key) ?? lookup(catalogs[DEFAULT_LANGUAGE] ?? {}, key) ?? key;
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  };
+}
+
+/** The language of a request: the first of its Accept-Language tags that we speak, else Lao. */
+export function requestLanguage(acceptLanguage: string | undefined): Language {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase().slice(0, 2);
+    if (isLanguage(tag)) return tag;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,6 @@
+import type { SeedContext } from '../db/seed';
+
+export type CliCommand = (ctx: SeedContext, args: string[]) => Promise<void>;
+
+/** Commands features add to the operator CLI (e.g. staff:create, villages:import). */
+export const cliCommands: Record<string, CliCommand> = {};

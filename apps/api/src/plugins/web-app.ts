@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { API_BASE } from '@bansi/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_WEB_DIST } from '../paths';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app: hashed files under /static/* (pre-compressed .br/.gz, cached for a
+ * year) and index.html (never cached) for every other GET that asks for HTML, so deep links work.
+ * Anything else that matches no route is a 404 problem.
+ */
+export default async function webApp(app: FastifyInstance, opts: { serveWeb: boolean }) {
+  const root = app.config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;
+  const hasWeb = opts.serveWeb && existsSync(join(root, 'index.html'));
+  if (opts.serveWeb && !hasWeb) app.log.warn({ root }, 'web app not built; serving the API only');
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // @fastify/static 10 hands setHeaders the reply (older majors gave the raw response).
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/static/') ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
+
+  if (hasWeb) app.get('/', { config: { audience: 'public' }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage =
+      hasWeb &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== API_BASE &&
+      !path.startsWith('/static/') &&
+      !path.startsWith('/asset/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return sendIndex(reply);
+    return reply.problem(404, 'NOT_FOUND');
+  });
+}

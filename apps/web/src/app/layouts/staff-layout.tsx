@@ -1,0 +1,45 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { IconBooks, IconClipboardCheck, IconDatabase, IconGauge, IconNews, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { RequireSession } from './require-session';
+import { ShellLayout, type ShellNavItem } from './shell-layout';
+
+const nav: ShellNavItem[] = [
+  { to: paths.staff.root, labelKey: 'staff.nav.overview', icon: <IconGauge size={18} />, end: true },
+  { to: paths.staff.submissions, labelKey: 'staff.nav.submissions', icon: <IconClipboardCheck size={18} /> },
+  { to: paths.staff.content, labelKey: 'staff.nav.content', icon: <IconNews size={18} /> },
+  { to: paths.staff.library, labelKey: 'staff.nav.library', icon: <IconBooks size={18} /> },
+  { to: paths.staff.reference, labelKey: 'staff.nav.reference', icon: <IconDatabase size={18} /> },
+  { to: paths.staff.accounts, labelKey: 'staff.nav.accounts', icon: <IconUsers size={18} /> },
+];
+
+/** A company user who opens the back office is told plainly that it is for the service's staff. */
+function StaffOnly() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="70vh" p="md">
+      <Stack align="center" maw={480} data-testid="staff-refusal">
+        <Title order={1} size="h2" ta="center">
+          {t('staff.refusal.title')}
+        </Title>
+        <Text c="dimmed" ta="center">
+          {t('staff.refusal.body')}
+        </Text>
+        <Button component={Link} to={paths.dashboard.root}>
+          {t('staff.refusal.back')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+export default function StaffLayout() {
+  const { t } = useTranslation();
+  return (
+    <RequireSession roles={['staff_reviewer', 'staff_admin']} refusal={<StaffOnly />}>
+      <ShellLayout nav={nav} title={t('staff.title')} />
+    </RequireSession>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendarEvent, IconCreditCard, IconFileUpload, IconUserPlus } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+
+const steps = [
+  { key: 'register', icon: IconUserPlus },
+  { key: 'submit', icon: IconFileUpload },
+  { key: 'book', icon: IconCalendarEvent },
+  { key: 'pay', icon: IconCreditCard },
+] as const;
+
+export default function HomeRoute() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${t('home.title')} · ${t('common.appName')}`;
+  }, [t]);
+  return (
+    <Stack gap="xl">
+      <Stack gap="sm" py="lg">
+        <Title order={1}>{t('home.title')}</Title>
+        <Text size="lg" c="dimmed" maw={720}>
+          {t('home.lead')}
+        </Text>
+        <Group>
+          <Button component={Link} to={paths.register} size="md">
+            {t('nav.register')}
+          </Button>
+          <Button component={Link} to={paths.login} size="md" variant="default">
+            {t('nav.login')}
+          </Button>
+        </Group>
+      </Stack>
+      <section aria-labelledby="steps-title">
+        <Title order={2} size="h3" id="steps-title" mb="md">
+          {t('home.steps.title')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          {steps.map(({ key, icon: Icon }, index) => (
+            <Paper key={key} withBorder p="md">
+              <ThemeIcon variant="light" size="lg" mb="xs" aria-hidden>
+                <Icon size={20} />
+              </ThemeIcon>
+              <Text fw={700}>
+                {index + 1}. {t(`home.steps.${key}.title`)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t(`home.steps.${key}.body`)}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import {
+  DEFAULT_LANGUAGE,
+  I18N_NAMESPACE,
+  LANGUAGES,
+  LANGUAGE_STORAGE_KEY,
+  isLanguage,
+  type Language,
+} from '@bansi/shared';
+import i18next from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+// The few words shown when the catalogs themselves cannot load travel inside the bundle.
+import bootEn from '@bansi/shared/locales/en/boot.json';
+import bootLo from '@bansi/shared/locales/lo/boot.json';
+
+export function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+/** Stores the choice and reloads, so every screen, date and number starts in the new language. */
+export function changeLanguage(lng: Language) {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  window.location.reload();
+}
+
+let loadFailed = false;
+const listeners = new Set<() => void>();
+export const translationLoadFailed = {
+  get: () => loadFailed,
+  subscribe: (fn: () => void) => {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  },
+};
+
+export async function initI18n(): Promise<void> {
+  const lng = storedLanguage();
+  document.documentElement.lang = lng;
+  i18next.on('failedLoading', () => {
+    loadFailed = true;
+    listeners.forEach((fn) => fn());
+  });
+  await i18next
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: [I18N_NAMESPACE],
+      defaultNS: I18N_NAMESPACE,
+      partialBundledLanguages: true,
+      resources: { lo: { boot: bootLo }, en: { boot: bootEn } },
+      // DESIGN §3: at most 10 parallel reads, 5 retries, first after 350 ms, doubling each time.
+      maxParallelReads: 10,
+      maxRetries: 5,
+      retryTimeout: 350,
+      backend: { loadPath: '/asset/{{ns}}/{{lng}}.json' },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    })
+    .catch(() => {
+      loadFailed = true;
+    });
+}
+
+export { i18next };

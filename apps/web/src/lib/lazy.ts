@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+
+/** DESIGN §2: a screen that has not loaded after 120 s counts as failed. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+const RETRY_DELAY_MS = 1_000;
+
+export class ChunkLoadError extends Error {
+  constructor(cause: unknown) {
+    super('chunk failed to load', { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), CHUNK_TIMEOUT_MS);
+    promise.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e: unknown) => (clearTimeout(timer), reject(e)),
+    );
+  });
+}
+
+/**
+ * A lazy route for the data router: loads the screen's chunk, retries once after a short
+ * pause, and otherwise throws a ChunkLoadError that the route error screen turns into a reload button.
+ */
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
+  return async () => {
+    try {
+      return { Component: (await withTimeout(load())).default };
+    } catch {
+      await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
+      try {
+        return { Component: (await withTimeout(load())).default };
+      } catch (err) {
+        throw new ChunkLoadError(err);
+      }
+    }
+  };
+}

@@ -1,0 +1,56 @@
+import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, i18next, 'import-x': importX },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Every user-visible string is a translation key (DESIGN §3).
+      'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }],
+      // Features do not import each other; app/ composes them (STYLE.md, bulletproof-react).
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/web/src/features/auth', from: './apps/web/src/features', except: ['./auth'] },
+            { target: './apps/web/src/features/platform', from: './apps/web/src/features', except: ['./platform'] },
+            { target: './apps/web/src/features', from: './apps/web/src/app' },
+            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
+            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API: Kysely queries only in repositories (and migrations, seeds, the db layer, tests).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', 'apps/api/src/**/*.test.ts', 'apps/api/src/**/*.seed.ts', 'apps/api/src/**/*.migration.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]",
+          message: 'Database queries belong in a *.repository.ts file.',
+        },
+      ],
+    },
+  },
+);
