@@ -1,9 +1,20 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Features do not import each other: one zone per feature folder, so a new feature is covered at once.
+const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureZones = features.map((name) => ({
+  target: `./apps/web/src/features/${name}`,
+  from: './apps/web/src/features',
+  except: [`./${name}`],
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -29,8 +40,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './apps/web/src/features/auth', from: './apps/web/src/features', except: ['./auth'] },
-            { target: './apps/web/src/features/platform', from: './apps/web/src/features', except: ['./platform'] },
+            ...featureZones,
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },

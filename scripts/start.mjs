@@ -8,7 +8,10 @@ ensureInstalled();
 mustRun('npm', ['run', 'build']);
 
 const env = { ...process.env, SEED_DEMO: process.env.SEED_DEMO ?? 'true' };
-const args = [];
-if (existsSync(join(root, '.env'))) args.push('--env-file=.env');
-args.push('apps/api/dist/server.js');
-mustRun(process.execPath, args, { env });
+const envFile = existsSync(join(root, '.env')) ? ['--env-file=.env'] : [];
+
+// The demo loads the village list when the shared data folder sits beside the checkout.
+const villages = process.env.VILLAGES_DIR ?? join(root, '../shared/data/lao-admin');
+if (existsSync(villages)) mustRun(process.execPath, [...envFile, 'apps/api/dist/cli.js', 'villages:import', villages], { env });
+
+mustRun(process.execPath, [...envFile, 'apps/api/dist/server.js'], { env });

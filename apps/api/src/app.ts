@@ -14,19 +14,26 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/index';
+import type { Deps } from './lib/deps';
 import { createTranslator, loadCatalogs, type Translate } from './lib/i18n';
 import { featureModules } from './modules/index';
 import { healthRoutes } from './modules/platform/platform.routes';
 import access from './plugins/access';
+import csrf from './plugins/csrf';
+import session from './plugins/session';
 import assets from './plugins/assets';
 import problems from './plugins/problems';
+import mailWorker from './plugins/mail-worker';
 import webApp from './plugins/web-app';
+import { devMailRoutes } from './modules/mail/mail.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     t: Translate;
+    /** What services need (database, configuration, translator). */
+    deps: Deps;
   }
 }
 
@@ -36,6 +43,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app (off in API tests that do not need it). */
   serveWeb?: boolean;
+  /** Run the mail worker on a timer (tests drain the outbox themselves). */
+  startWorkers?: boolean;
 }
 
 import { APP_VERSION } from './version';
@@ -59,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', db);
   const catalogs = loadCatalogs();
   app.decorate('t', createTranslator(catalogs));
+  app.decorate('deps', { db: db.kysely, config, t: app.t } satisfies Deps);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -111,6 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     staticCSP: true,
     transformStaticCSP: (header) => header,
   });
+  await app.register(session);
+  await app.register(csrf);
   await app.register(access);
   await app.register(assets, { catalogs });
 
@@ -119,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await app.register(healthRoutes);
+  await app.register(devMailRoutes);
+  await app.register(mailWorker, { start: options.startWorkers ?? true });
   await app.register(webApp, { serveWeb: options.serveWeb ?? true });
   return app;
 }

@@ -1,3 +1,4 @@
+import { FILE_KINDS } from '@bansi/shared';
 import { z } from 'zod';
 
 const flag = z
@@ -24,6 +25,13 @@ export const ConfigSchema = z.object({
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
     .default('sqlite:data/bansi.sqlite'),
   DATA_DIR: z.string().min(1).default('data'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 50).default(50 * 1024 * 1024),
+  UPLOAD_ALLOWED_KINDS: z
+    .string()
+    .transform((v) => v.split(',').map((k) => k.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.enum(FILE_KINDS)).min(1))
+    .default([...FILE_KINDS]),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(72),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: flag.default(false),
   TRUST_PROXY: flag.default(false),
@@ -46,6 +54,12 @@ export const ConfigSchema = z.object({
   PROVIDER_HOURS_TO: z.string().regex(/^\d\d:\d\d$/).default('16:00'),
   COPYRIGHT_YEAR: z.coerce.number().int().default(2023),
   COPYRIGHT_HOLDER: z.string().min(1).default('Bansi Accounting Service Co., Ltd.'),
+
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(3).max(100).default(10),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Bansi <no-reply@bansi.example>'),

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds } from './db/seed';
+import { startFileHousekeeping } from './modules/files/files.housekeeping';
 
 async function main() {
   let config;
@@ -22,6 +23,7 @@ async function main() {
   const app = await buildApp({ config, db });
   app.log.info({ migrated, dialect: db.dialect }, 'database ready');
   await runSeeds({ db, config }, { demo: config.SEED_DEMO });
+  await startFileHousekeeping(app);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');

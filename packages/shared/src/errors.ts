@@ -27,6 +27,7 @@ export const ErrorCode = z.enum([
   'SUBMISSION_LOCKED',
   'INVALID_TRANSITION',
   'CHECKS_FAILED',
+  'CHECKS_WARNINGS',
   'NOT_READY',
   'INTERNAL',
 ]);

@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** the PostgreSQL schema named by `?schema=`, if any */
+  schema?: string;
   destroy(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export function openDb(url: string): Db {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-  return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', ...(schema ? { schema } : {}), destroy: () => kysely.destroy() };
 }
 
 export async function pingDb(db: Db): Promise<void> {

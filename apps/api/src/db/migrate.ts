@@ -10,7 +10,9 @@ class StaticProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider() });
+  // With a schema of its own, the migration bookkeeping lives in it too: otherwise Kysely may find
+  // another schema's kysely_migration table through information_schema and skip creating its own.
+  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider(), ...(db.schema ? { migrationTableSchema: db.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

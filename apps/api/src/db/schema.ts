@@ -1,6 +1,15 @@
+import type { AuthTables } from '../modules/auth/auth.tables';
+import type { CompaniesTables } from '../modules/companies/companies.tables';
+import type { ContentTables } from '../modules/content/content.tables';
+import type { LibraryTables } from '../modules/library/library.tables';
+import type { MailTables } from '../modules/mail/mail.tables';
+import type { ReferenceTables } from '../modules/reference/reference.tables';
+import type { FilesTables } from '../modules/files/files.tables';
+import type { SmeThresholdTables } from '../modules/sme-thresholds/sme-thresholds.tables';
+import type { SubmissionTables } from '../modules/submissions/submissions.tables';
+
 /**
  * The tables of the database, as Kysely sees them (camelCase; the CamelCasePlugin maps to
  * snake_case). Each feature declares its own tables in its module and they are joined here.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Database {}
+export interface Database extends ReferenceTables, CompaniesTables, AuthTables, MailTables, LibraryTables, ContentTables, FilesTables, SmeThresholdTables, SubmissionTables {}

@@ -1,5 +1,11 @@
 import type { Config } from '../config';
 import type { Db } from './index';
+import { accountsDemoSeed } from '../modules/companies/companies.seed';
+import { contentDemoSeed } from '../modules/content/content.seed';
+import { referenceSeed } from '../modules/reference/reference.seed';
+import { librarySeed } from '../modules/library/library.seed';
+import { smeThresholdsSeed } from '../modules/sme-thresholds/sme-thresholds.seed';
+import { submissionsDemoSeed } from '../modules/submissions/submissions.seed';
 
 export interface SeedContext {
   db: Db;
@@ -17,7 +23,7 @@ export interface SeedStep {
   run(ctx: SeedContext): Promise<void>;
 }
 
-export const seedSteps: SeedStep[] = [];
+export const seedSteps: SeedStep[] = [referenceSeed, accountsDemoSeed, librarySeed, contentDemoSeed, smeThresholdsSeed, submissionsDemoSeed];
 
 export async function runSeeds(ctx: SeedContext, { demo }: { demo: boolean }): Promise<string[]> {
   const ran: string[] = [];

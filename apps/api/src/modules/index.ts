@@ -1,5 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/auth.routes';
+import companiesRoutes from './companies/companies.routes';
+import contentRoutes from './content/content.routes';
+import libraryRoutes from './library/library.routes';
 import platformRoutes from './platform/platform.routes';
+import referenceRoutes from './reference/reference.routes';
+import staffAccountsRoutes from './staff-accounts/staff-accounts.routes';
+import filesRoutes from './files/files.routes';
+import smeThresholdsRoutes from './sme-thresholds/sme-thresholds.routes';
+import submissionsRoutes from './submissions/submissions.routes';
 
 /** Every feature's routes, each registered under the API base path. */
-export const featureModules: FastifyPluginAsync[] = [platformRoutes];
+export const featureModules: FastifyPluginAsync[] = [platformRoutes, authRoutes, referenceRoutes, companiesRoutes, staffAccountsRoutes, libraryRoutes, contentRoutes, filesRoutes, smeThresholdsRoutes, submissionsRoutes];

@@ -19,6 +19,10 @@ declare module 'fastify' {
     /** Who is calling, set by the session plugin; null for a visitor. */
     principal: Principal | null;
   }
+  interface FastifyInstance {
+    /** Every API route with its audience, for the access-matrix test and audits. */
+    routeTable: { method: string; url: string; audience: Audience }[];
+  }
 }
 
 /**
@@ -28,13 +32,16 @@ declare module 'fastify' {
 export default fp(async function access(app: FastifyInstance) {
   app.decorateRequest('principal', null);
 
+  app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(API_BASE) && !route.config?.audience) {
-      throw new Error(`${route.method} ${route.url} declares no audience`);
-    }
+    if (!route.url.startsWith(API_BASE)) return;
+    const audience = route.config?.audience;
+    if (!audience) throw new Error(`${route.method} ${route.url} declares no audience`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, audience });
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest, after the session plugin: a caller without access is refused before its body is read.
+  app.addHook('onRequest', async (request) => {
     const audience = request.routeOptions.config?.audience;
     if (!audience || audience === 'public') return;
     const principal = request.principal;

@@ -9,6 +9,8 @@ export const paths = {
   blog: (slug: string) => `/blogs/${encodeURIComponent(slug)}`,
   notifications: '/notification',
   notification: (id: string) => `/notification/${encodeURIComponent(id)}`,
+  /** search results of the public site (`?q=`) */
+  search: '/search',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',

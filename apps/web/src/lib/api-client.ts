@@ -18,7 +18,8 @@ export class ApiError extends Error {
 
 let csrfToken: string | null = null;
 
-async function csrf(): Promise<string> {
+/** The CSRF token of this browser's session, for requests that do not go through api() (tus uploads). */
+export async function csrf(): Promise<string> {
   if (csrfToken) return csrfToken;
   const res = await fetch(`${API_BASE}/auth/csrf`, { credentials: 'same-origin' });
   if (!res.ok) throw new ApiError(await problemOf(res));

@@ -8,12 +8,37 @@ export function formatLak(amount: number, lng: Language): string {
   return new Intl.NumberFormat(locales[lng], { style: 'currency', currency: 'LAK', maximumFractionDigits: 0 }).format(amount);
 }
 
+// Chromium builds without Lao calendar data print Lao dates as "2026 M11 22", so Lao dates are put
+// together here from numeric parts and the Lao month names (Node and ICU-full browsers agree with these).
+const LAO_MONTHS = ['ມັງກອນ', 'ກຸມພາ', 'ມີນາ', 'ເມສາ', 'ພຶດສະພາ', 'ມິຖຸນາ', 'ກໍລະກົດ', 'ສິງຫາ', 'ກັນຍາ', 'ຕຸລາ', 'ພະຈິກ', 'ທັນວາ'];
+
+function vientianeParts(date: Date) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: TIME_ZONE,
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: Number(get('day')), month: Number(get('month')), year: get('year'), time: `${get('hour')}:${get('minute')}` };
+}
+
 export function formatDate(iso: string, lng: Language): string {
-  return new Intl.DateTimeFormat(locales[lng], { dateStyle: 'medium', timeZone: TIME_ZONE }).format(new Date(iso));
+  const date = new Date(iso);
+  if (lng === 'lo') {
+    const { day, month, year } = vientianeParts(date);
+    return `${day} ${LAO_MONTHS[month - 1]} ${year}`;
+  }
+  return new Intl.DateTimeFormat(locales[lng], { dateStyle: 'medium', timeZone: TIME_ZONE }).format(date);
 }
 
 export function formatDateTime(iso: string, lng: Language): string {
-  return new Intl.DateTimeFormat(locales[lng], { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
+  const date = new Date(iso);
+  if (lng === 'lo') return `${formatDate(iso, lng)}, ${vientianeParts(date).time}`;
+  return new Intl.DateTimeFormat(locales[lng], { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(date);
 }
 
 /** "08:00" → "8 AM" (en) or "08:00" (lo), for opening hours. */

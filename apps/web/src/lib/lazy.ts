@@ -24,6 +24,8 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 /**
  * A lazy route for the data router: loads the screen's chunk, retries once after a short
  * pause, and otherwise throws a ChunkLoadError that the route error screen turns into a reload button.
+ * The route itself must not have an errorElement: React Router (7.x) keeps a route whose lazy() rejected
+ * as still loading and renders nothing below its fallback — a blank page. The parent's boundary shows it.
  */
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
   return async () => {

@@ -40,3 +40,7 @@ export const Session = z.object({
   expiresAt: z.string(),
 });
 export type Session = z.infer<typeof Session>;
+
+export const ForgotPasswordRequest = z.object({ email: z.email().max(254) });
+export const ResetPasswordRequest = z.object({ token: z.string().min(20).max(200), password: Password });
+export const Accepted = z.object({ accepted: z.literal(true) });

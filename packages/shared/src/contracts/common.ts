@@ -19,3 +19,6 @@ export function Page<T extends z.ZodType>(item: T) {
 export const Id = z.uuid();
 export const IdParams = z.object({ id: Id });
 export const Ok = z.object({ ok: z.literal(true) });
+
+/** The body of a 204 answer. */
+export const NoContent = z.null().meta({ description: 'no content' });

@@ -1,8 +1,27 @@
 import type { Migration } from 'kysely';
+import { authMigration } from '../../modules/auth/auth.migration';
+import { companiesMigration } from '../../modules/companies/companies.migration';
+import { contentMigration } from '../../modules/content/content.migration';
+import { libraryMigration } from '../../modules/library/library.migration';
+import { mailMigration } from '../../modules/mail/mail.migration';
+import { referenceMigration } from '../../modules/reference/reference.migration';
+import { filesMigration } from '../../modules/files/files.migration';
+import { smeThresholdsMigration } from '../../modules/sme-thresholds/sme-thresholds.migration';
+import { submissionsMigration } from '../../modules/submissions/submissions.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
  * beside this one and a line here. Migrations use only types both SQLite and PostgreSQL accept:
  * ids are text UUIDs, timestamps ISO-8601 UTC text, booleans integers, amounts bigint (LAK).
  */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '202611220001_reference': referenceMigration,
+  '202611220002_companies': companiesMigration,
+  '202611220003_auth': authMigration,
+  '202611220004_mail': mailMigration,
+  '202611220430_library': libraryMigration,
+  '202611220500_content': contentMigration,
+  '202611220600_files': filesMigration,
+  '202611220601_sme_thresholds': smeThresholdsMigration,
+  '202611221000_submissions': submissionsMigration,
+};

@@ -8,15 +8,19 @@ import {
   IconFileUpload,
   IconFiles,
   IconGauge,
+  IconHelpCircle,
   IconHistory,
+  IconInfoCircle,
   IconNews,
   IconNotes,
+  IconPhone,
   IconScale,
   IconSettings,
 } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
+import { NotificationBell } from '../../features/content/components/notification-bell';
 import { RequireSession } from './require-session';
 import { ShellLayout, type ShellNavItem } from './shell-layout';
 
@@ -34,6 +38,9 @@ const nav: ShellNavItem[] = [
   { to: paths.dashboard.guideBook, labelKey: 'dashboard.nav.guideBook', icon: <IconBook size={18} /> },
   { to: paths.dashboard.lawBook, labelKey: 'dashboard.nav.lawBook', icon: <IconScale size={18} /> },
   { to: paths.dashboard.license, labelKey: 'dashboard.nav.license', icon: <IconCertificate size={18} /> },
+  { to: paths.dashboard.info('fees'), labelKey: 'content.infoPages.fees', icon: <IconInfoCircle size={18} /> },
+  { to: paths.dashboard.info('faq'), labelKey: 'content.infoPages.faq', icon: <IconHelpCircle size={18} /> },
+  { to: paths.dashboard.info('contacts'), labelKey: 'content.infoPages.contacts', icon: <IconPhone size={18} /> },
   { to: paths.dashboard.settings, labelKey: 'dashboard.nav.settings', icon: <IconSettings size={18} /> },
 ];
 
@@ -41,7 +48,7 @@ export default function DashboardLayout() {
   const { t } = useTranslation();
   return (
     <RequireSession roles={['company_user', 'company_admin']} refusal={<Navigate to={paths.staff.root} replace />}>
-      <ShellLayout nav={nav} title={t('dashboard.title')} />
+      <ShellLayout nav={nav} title={t('dashboard.title')} headerExtra={<NotificationBell />} />
     </RequireSession>
   );
 }

@@ -1,6 +1,7 @@
 import { isLanguage } from '@bansi/shared';
-import { Anchor, AppShell, Box, Burger, Container, Drawer, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Container, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
@@ -21,17 +22,23 @@ const menu = [
   { to: paths.aboutUs, key: 'nav.about' },
 ] as const;
 
+// The phone menu's drawer (modal, focus trap, scroll lock, scroll area) is code the first visit does not
+// need: it loads when the menu is first opened (DESIGN §7, first load ≤ 150 KB).
+const MenuDrawer = lazy(() => import('./public-menu-drawer'));
+
 export function PublicLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const links = menu.map((item) => (
     <NavLink key={item.to} to={item.to} end={'end' in item} className={classes.link} onClick={close}>
       {t(item.key)}
     </NavLink>
   ));
   return (
-    <AppShell header={{ height: PUBLIC_HEADER_HEIGHT }} padding={0}>
-      <AppShell.Header>
+    <>
+      {/* A plain fixed header: AppShell's resizable panels are the dashboard's, not the first visit's. */}
+      <Box component="header" className={classes.header} h={PUBLIC_HEADER_HEIGHT}>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Anchor component={Link} to={paths.home} underline="never" fw={700} fz="lg" c="blue">
@@ -44,18 +51,30 @@ export function PublicLayout() {
               <LanguageSelect testId="language-header" />
               <SessionLinks />
             </Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label={t('nav.openMenu')} />
+            <Burger
+              opened={opened}
+              onClick={() => {
+                setMenuUsed(true);
+                toggle();
+              }}
+              hiddenFrom="md"
+              aria-label={t('nav.openMenu')}
+            />
           </Group>
         </Container>
-      </AppShell.Header>
-      <Drawer opened={opened} onClose={close} title={t('common.appName')} hiddenFrom="md" size="80%">
-        <Stack component="nav" aria-label={t('nav.main')} gap="xs">
-          {links}
-          <LanguageSelect testId="language-drawer" />
-          <SessionLinks vertical onNavigate={close} />
-        </Stack>
-      </Drawer>
-      <AppShell.Main>
+      </Box>
+      {menuUsed ? (
+        <Suspense fallback={null}>
+          <MenuDrawer opened={opened} onClose={close} title={t('common.appName')}>
+            <Stack component="nav" aria-label={t('nav.main')} gap="xs">
+              {links}
+              <LanguageSelect testId="language-drawer" />
+              <SessionLinks vertical onNavigate={close} />
+            </Stack>
+          </MenuDrawer>
+        </Suspense>
+      ) : null}
+      <Box pt={PUBLIC_HEADER_HEIGHT}>
         <TranslationBanner />
         <Box component="main" id="content" mih={`calc(100vh - ${PUBLIC_HEADER_HEIGHT}px)`}>
           <Container size="lg" py="xl">
@@ -63,9 +82,9 @@ export function PublicLayout() {
           </Container>
         </Box>
         <Footer />
-      </AppShell.Main>
+      </Box>
       <ScrollRestoration />
-    </AppShell>
+    </>
   );
 }
 

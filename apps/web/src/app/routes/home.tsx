@@ -1,9 +1,14 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCreditCard, IconFileUpload, IconUserPlus } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { LatestNews } from '../../features/content/components/latest-news';
+import { LatestNotifications } from '../../features/content/components/latest-notifications';
+import { usePageMeta } from '../../features/content/components/page-meta';
+import { SearchBox } from '../../features/content/components/search-box';
+import { SubmissionDeadline } from '../../features/content/components/submission-deadline';
+import { useApiIndex } from '../../features/platform/api/get-api-index';
 
 const steps = [
   { key: 'register', icon: IconUserPlus },
@@ -14,9 +19,8 @@ const steps = [
 
 export default function HomeRoute() {
   const { t } = useTranslation();
-  useEffect(() => {
-    document.title = `${t('home.title')} · ${t('common.appName')}`;
-  }, [t]);
+  const bookYear = useApiIndex().data?.bookYear;
+  usePageMeta(t('home.title'), t('home.lead'));
   return (
     <Stack gap="xl">
       <Stack gap="sm" py="lg">
@@ -32,6 +36,10 @@ export default function HomeRoute() {
             {t('nav.login')}
           </Button>
         </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm" maw={900}>
+          <SearchBox />
+          {bookYear ? <SubmissionDeadline bookYear={bookYear} /> : null}
+        </SimpleGrid>
       </Stack>
       <section aria-labelledby="steps-title">
         <Title order={2} size="h3" id="steps-title" mb="md">
@@ -53,6 +61,8 @@ export default function HomeRoute() {
           ))}
         </SimpleGrid>
       </section>
+      <LatestNews allHref={paths.blogs} />
+      <LatestNotifications allHref={paths.notifications} />
     </Stack>
   );
 }

@@ -1,0 +1,254 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { copyFile, mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { FILE_KIND_MEDIA_TYPES, kindClaimedByName, type FileKind } from '@bansi/shared';
+import { AppError } from './errors';
+import { ContentSniffer } from './file-sniff';
+
+/** What a file must be to be kept. */
+export interface FileCheck {
+  maxBytes: number;
+  allowedKinds: readonly FileKind[];
+  /** the name the user gave: its extension must not claim another kind than the content */
+  name?: string;
+}
+
+/** A checked file at a temporary place, not yet visible to anyone (commit or discard it). */
+export interface StagedFile {
+  tempPath: string;
+  size: number;
+  sha256: string;
+  kind: FileKind;
+  mediaType: string;
+}
+
+export interface StoredStat {
+  size: number;
+  modifiedAt: Date;
+}
+
+/** An inclusive byte range, as in HTTP `Range: bytes=start-end`. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where file bytes live (DESIGN §6): local disk by default, an S3-compatible store for deployments
+ * that outgrow one machine. The database row that names a file is written by the caller in the
+ * same unit as `commit` (see modules/files/files.service.ts), so that a failure leaves neither a
+ * row without a file nor a file without a row; `keys()` lets start-up clean-up find the latter.
+ */
+export interface FileStore {
+  /**
+   * Streams `source` to a temporary file while computing its SHA-256 and size and checking its
+   * kind; stops reading and removes the temporary file at once on 413 (too large) or 415 (not an
+   * allowed kind). The temporary file is flushed to disk (fsync) before this resolves.
+   */
+  put(source: Readable, check: FileCheck): Promise<StagedFile>;
+  /**
+   * Checks a complete local file the same way (e.g. a finished resumable upload) without copying
+   * it; `commit` then moves it in. On 413/415 the file is left to its owner to remove.
+   */
+  inspect(path: string, check: FileCheck): Promise<StagedFile>;
+  /** Makes a staged file durable under `key` (rename, then fsync of the directory). */
+  commit(staged: StagedFile, key: string): Promise<void>;
+  discard(staged: StagedFile): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Reads a stored file, whole or one inclusive byte range; rejects with code ENOENT when absent. */
+  openRead(key: string, range?: ByteRange): Promise<Readable>;
+  stat(key: string): Promise<StoredStat | null>;
+  /** Every stored key (for start-up clean-up). */
+  keys(): AsyncIterable<string>;
+  /** Removes every temporary file (start-up: nothing is in flight yet); answers how many. */
+  cleanTemp(): Promise<number>;
+}
+
+/** Keys are `<2 hex>/<uuid>`: the id's first two characters spread files over 256 directories. */
+export const storageKeyFor = (id: string) => `${id.slice(0, 2).toLowerCase()}/${id.toLowerCase()}`;
+const KEY = /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const tooLarge = (maxBytes: number) => new AppError(413, 'PAYLOAD_TOO_LARGE', undefined, { max: maxBytes });
+export const unsupportedKind = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+
+/** A file store on local disk: `<root>/tmp` for files being received, `<root>/store/<key>` for kept ones. */
+export class LocalFileStore implements FileStore {
+  readonly tempDir: string;
+  readonly storeDir: string;
+
+  constructor(readonly root: string) {
+    this.tempDir = join(root, 'tmp');
+    this.storeDir = join(root, 'store');
+  }
+
+  pathOf(key: string): string {
+    if (!KEY.test(key)) throw new Error(`not a storage key: ${key}`);
+    return join(this.storeDir, key);
+  }
+
+  async put(source: Readable, check: FileCheck): Promise<StagedFile> {
+    await mkdir(this.tempDir, { recursive: true });
+    const tempPath = join(this.tempDir, `${randomUUID()}.part`);
+    const file = await open(tempPath, 'wx+');
+    const hash = createHash('sha256');
+    const sniffer = new ContentSniffer(check.allowedKinds);
+    let size = 0;
+    try {
+      // Iterating pulls one chunk at a time (the source is paused while we write), and leaving the
+      // loop by an exception destroys the source: nothing more is read after a refusal.
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > check.maxBytes) throw tooLarge(check.maxBytes);
+        sniffer.update(chunk);
+        if (!sniffer.possible()) throw unsupportedKind();
+        hash.update(chunk);
+        await writeAll(file, chunk);
+      }
+      const kind = await decideKind(sniffer, file, check);
+      await file.sync();
+      await file.close();
+      return { tempPath, size, sha256: hash.digest('hex'), kind, mediaType: FILE_KIND_MEDIA_TYPES[kind] };
+    } catch (err) {
+      source.destroy();
+      await file.close().catch(() => undefined);
+      await rm(tempPath, { force: true });
+      throw err;
+    }
+  }
+
+  async inspect(path: string, check: FileCheck): Promise<StagedFile> {
+    const file = await open(path, 'r');
+    try {
+      const { size } = await file.stat();
+      if (size > check.maxBytes) throw tooLarge(check.maxBytes);
+      const hash = createHash('sha256');
+      const sniffer = new ContentSniffer(check.allowedKinds);
+      const stream = file.createReadStream({ highWaterMark: 1024 * 1024, autoClose: false, start: 0 });
+      let read = 0;
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        read += chunk.length;
+        if (read > check.maxBytes) throw tooLarge(check.maxBytes);
+        sniffer.update(chunk);
+        if (!sniffer.possible()) throw unsupportedKind();
+        hash.update(chunk);
+      }
+      const kind = await decideKind(sniffer, file, check);
+      // Data written by another writer (the upload server) reaches the disk before the rename.
+      await file.sync();
+      return { tempPath: path, size: read, sha256: hash.digest('hex'), kind, mediaType: FILE_KIND_MEDIA_TYPES[kind] };
+    } finally {
+      await file.close();
+    }
+  }
+
+  async commit(staged: StagedFile, key: string): Promise<void> {
+    const dest = this.pathOf(key);
+    const dir = dirname(dest);
+    await mkdir(dir, { recursive: true });
+    try {
+      await rename(staged.tempPath, dest);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      // Another file system (DATA_DIR split over mounts): copy next to the target, flush, rename.
+      const temp = join(dir, `.${randomUUID()}.part`);
+      try {
+        await copyFile(staged.tempPath, temp);
+        await fsyncPath(temp);
+        await rename(temp, dest);
+      } catch (copyErr) {
+        await rm(temp, { force: true });
+        throw copyErr;
+      }
+      await rm(staged.tempPath, { force: true });
+    }
+    await fsyncPath(dir);
+    await fsyncPath(this.storeDir);
+  }
+
+  async discard(staged: StagedFile): Promise<void> {
+    await rm(staged.tempPath, { force: true });
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    await rm(path, { force: true });
+    await fsyncPath(dirname(path)).catch(() => undefined);
+  }
+
+  async openRead(key: string, range?: ByteRange): Promise<Readable> {
+    const file = await open(this.pathOf(key), 'r');
+    return file.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<StoredStat | null> {
+    try {
+      const s = await stat(this.pathOf(key));
+      return { size: s.size, modifiedAt: s.mtime };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async *keys(): AsyncIterable<string> {
+    for (const shard of await readdirIfAny(this.storeDir)) {
+      if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+      for (const name of await readdirIfAny(join(this.storeDir, shard))) {
+        const key = `${shard}/${name}`;
+        if (KEY.test(key)) yield key;
+        // a leftover `.x.part` of an interrupted cross-device copy
+        else if (name.endsWith('.part')) await rm(join(this.storeDir, shard, name), { force: true });
+      }
+    }
+  }
+
+  async cleanTemp(): Promise<number> {
+    const names = await readdirIfAny(this.tempDir);
+    for (const name of names) await rm(join(this.tempDir, name), { force: true, recursive: true });
+    return names.length;
+  }
+}
+
+async function decideKind(sniffer: ContentSniffer, file: FileHandle, check: FileCheck): Promise<FileKind> {
+  const kind = await sniffer.finish(file);
+  if (!kind) throw unsupportedKind();
+  // A name that claims another kind than the content is "a file that is not what it claims".
+  const claimed = check.name ? kindClaimedByName(check.name) : null;
+  if (claimed && claimed !== kind) throw unsupportedKind();
+  return kind;
+}
+
+async function writeAll(file: FileHandle, chunk: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < chunk.length) {
+    const { bytesWritten } = await file.write(chunk, offset, chunk.length - offset);
+    offset += bytesWritten;
+  }
+}
+
+async function readdirIfAny(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+}
+
+/** fsync a file or a directory (a directory's fsync makes a rename in it durable). */
+export async function fsyncPath(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads a whole stream into a SHA-256 hex digest (tests and verification). */
+export async function sha256OfStream(stream: Readable): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream as AsyncIterable<Buffer>) hash.update(chunk);
+  return hash.digest('hex');
+}

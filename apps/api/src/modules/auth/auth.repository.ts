@@ -1,0 +1,122 @@
+import type { Role } from '@bansi/shared';
+import type { Executor } from '../../lib/deps';
+import type { SessionsTable, UserTokensTable, UsersTable } from './auth.tables';
+
+
+export function findUserByLogin(db: Executor, login: string) {
+  const value = login.trim().toLowerCase();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('email', '=', value), eb('phone', '=', normalizePhone(login))]))
+    .executeTakeFirst();
+}
+
+export const findUserById = (db: Executor, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findUserByEmail = (db: Executor, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+
+export const findUserByPhone = (db: Executor, phone: string) =>
+  db.selectFrom('users').selectAll().where('phone', '=', normalizePhone(phone)).executeTakeFirst();
+
+/** Phone numbers compare by their digits (and a leading +). */
+export function normalizePhone(phone: string): string {
+  const trimmed = phone.trim();
+  return (trimmed.startsWith('+') ? '+' : '') + trimmed.replace(/\D/g, '');
+}
+
+export async function insertUser(db: Executor, user: Omit<UsersTable, 'failedLogins'>) {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function recordFailedLogin(db: Executor, userId: string, lockedUntil: string | null) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ failedLogins: eb('failedLogins', '+', 1), lockedUntil }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function clearFailedLogins(db: Executor, userId: string) {
+  await db.updateTable('users').set({ failedLogins: 0, lockedUntil: null }).where('id', '=', userId).execute();
+}
+
+export async function setPassword(db: Executor, userId: string, passwordHash: string, now: string) {
+  await db
+    .updateTable('users')
+    .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function insertSession(db: Executor, session: SessionsTable) {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export function findSessionByTokenHash(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.expiresAt',
+      'sessions.lastSeenAt',
+      'users.id as userId',
+      'users.role',
+      'users.companyId',
+      'users.disabledAt',
+    ])
+    .where('sessions.tokenHash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export const findSessionById = (db: Executor, id: string) =>
+  db.selectFrom('sessions').select(['id', 'expiresAt']).where('id', '=', id).executeTakeFirst();
+
+export async function touchSession(db: Executor, sessionId: string, now: string) {
+  await db.updateTable('sessions').set({ lastSeenAt: now }).where('id', '=', sessionId).execute();
+}
+
+export async function deleteSession(db: Executor, sessionId: string) {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function deleteSessionsOfUser(db: Executor, userId: string) {
+  await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+}
+
+export async function insertUserToken(db: Executor, token: UserTokensTable) {
+  await db.insertInto('userTokens').values(token).execute();
+}
+
+export function findUserToken(db: Executor, tokenHash: string) {
+  return db.selectFrom('userTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Marks a token used; false when it was already used (a concurrent second use loses). */
+export async function consumeUserToken(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('userTokens').set({ usedAt: now }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function listUsersOfCompany(db: Executor, companyId: string) {
+  return db.selectFrom('users').selectAll().where('companyId', '=', companyId).orderBy('createdAt').execute();
+}
+
+export function listStaffUsers(db: Executor) {
+  return db.selectFrom('users').selectAll().where('companyId', 'is', null).orderBy('createdAt').execute();
+}
+
+export async function deleteUser(db: Executor, userId: string) {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+export async function updateUserRole(db: Executor, userId: string, role: Role, now: string) {
+  await db.updateTable('users').set({ role, updatedAt: now }).where('id', '=', userId).execute();
+}
+
+export async function disableUser(db: Executor, userId: string, now: string) {
+  await db.updateTable('users').set({ disabledAt: now, updatedAt: now }).where('id', '=', userId).execute();
+}

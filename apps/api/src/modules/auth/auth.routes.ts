@@ -1,0 +1,87 @@
+import { NoContent, Accepted, AuthPaths, CsrfToken, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest, Session } from '@bansi/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unauthenticated } from '../../lib/errors';
+import { requestLanguage } from '../../lib/i18n';
+import { getSession, login, logout, requestPasswordReset, setPasswordWithToken } from './auth.service';
+
+/** The forgot-password answer never comes sooner than this, so its timing does not tell whether an account exists. */
+const FORGOT_MIN_MS = 600;
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  const authLimit = { max: app.config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' };
+  const tags = ['auth'];
+
+  app.get(
+    AuthPaths.csrf,
+    { config: { audience: 'public' }, schema: { tags, summary: "This browser's CSRF token, for the X-CSRF-Token header", response: { 200: CsrfToken } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { token: app.csrfToken(request, reply) };
+    },
+  );
+
+  app.post(
+    AuthPaths.login,
+    {
+      config: { audience: 'public', rateLimit: authLimit },
+      schema: { tags, summary: 'Log in with e-mail or phone and password', body: LoginRequest, response: { 200: Session } },
+    },
+    async (request, reply) => {
+      const { token, session } = await login(deps, request.body, {
+        previousSessionId: request.principal?.sessionId ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      app.sessionCookie.set(reply, token, session.expiresAt);
+      return session;
+    },
+  );
+
+  app.post(AuthPaths.logout, { config: { audience: 'public' }, schema: { tags, response: { 204: NoContent } } }, async (request, reply) => {
+    if (request.principal) await logout(deps, request.principal.sessionId);
+    app.sessionCookie.clear(reply);
+    return reply.code(204).send(null);
+  });
+
+  app.get(
+    AuthPaths.session,
+    { config: { audience: 'public' }, schema: { tags, summary: 'The current session; 401 for a visitor', response: { 200: Session } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!request.principal) throw unauthenticated();
+      return getSession(deps, request.principal);
+    },
+  );
+
+  app.post(
+    AuthPaths.forgotPassword,
+    {
+      config: { audience: 'public', rateLimit: authLimit },
+      schema: { tags, summary: 'Send a reset link if the address has an account', body: ForgotPasswordRequest, response: { 202: Accepted } },
+    },
+    async (request, reply) => {
+      const started = Date.now();
+      try {
+        await requestPasswordReset(deps, request.body.email);
+      } catch (err) {
+        request.log.error({ err }, 'password reset request failed');
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, FORGOT_MIN_MS - (Date.now() - started))));
+      return reply.code(202).send({ accepted: true as const });
+    },
+  );
+
+  app.post(
+    AuthPaths.resetPassword,
+    {
+      config: { audience: 'public', rateLimit: authLimit },
+      schema: { tags, summary: 'Set a new password with a reset link; ends every session', body: ResetPasswordRequest, response: { 204: NoContent } },
+    },
+    async (request, reply) => {
+      await setPasswordWithToken(deps, request.body.token, request.body.password, requestLanguage(request.headers['accept-language']));
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default authRoutes;

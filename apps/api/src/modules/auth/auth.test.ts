@@ -1,0 +1,257 @@
+import { API_BASE, Problem } from '@bansi/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, createTestApp, dialect, lastMailToken, registerCompany, registrationBody, type TestApp } from '../../../test/helpers';
+
+const url = (path: string) => `${API_BASE}${path}`;
+
+describe(`accounts (${dialect})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_MAX_FAILURES: '3' });
+  });
+  afterAll(() => t.close());
+
+  const count = async (table: 'companies' | 'users' | 'companyPeople' | 'outbox' | 'sessions') =>
+    Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  describe('registration', () => {
+    it('registers a company with its signatories and admin, who can then log in', async () => {
+      const { agent, body, companyId } = await registerCompany(t);
+      const session = await agent.inject({ url: url('/auth/session') });
+      expect(session.statusCode).toBe(200);
+      expect(session.json()).toMatchObject({ user: { email: body.user.email, role: 'company_admin' }, company: { id: companyId, nameEn: body.company.nameEn } });
+      const me = await agent.inject({ url: url('/companies/me') });
+      expect(me.json().people.map((p: { role: string }) => p.role).sort()).toEqual(['checker', 'holder', 'owner']);
+      const welcome = await t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', body.user.email).executeTakeFirst();
+      expect(welcome?.subject).toContain('registration complete');
+    });
+
+    it('checks the tax ID before the last step, and refuses a duplicate tax ID, e-mail and phone, changing nothing', async () => {
+      const { body } = await registerCompany(t);
+      const check = await t.app.inject({ url: url(`/companies/check?tin=${body.company.tin}`) });
+      expect(check.json()).toEqual({ available: false });
+      expect((await t.app.inject({ url: url('/companies/check?tin=5550001111') })).json()).toEqual({ available: true });
+
+      const before = [await count('companies'), await count('users'), await count('companyPeople')];
+      const again = await registrationBody(t, { company: { tin: body.company.tin } });
+      const dupTin = await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: again, headers: { 'accept-language': 'en' } });
+      expect(dupTin.statusCode).toBe(409);
+      expect(Problem.parse(dupTin.json())).toMatchObject({ code: 'TIN_TAKEN', errors: [{ path: 'body.company.tin', code: 'tin_taken', message: 'This tax ID is already registered.' }] });
+
+      const dupEmail = await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: await registrationBody(t, { user: { email: body.user.email.toUpperCase() } }) });
+      expect(dupEmail.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
+      const dupPhone = await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: await registrationBody(t, { user: { phone: body.user.phone } }) });
+      expect(dupPhone.json()).toMatchObject({ code: 'PHONE_TAKEN' });
+      expect([await count('companies'), await count('users'), await count('companyPeople')]).toEqual(before);
+    });
+
+    const invalidCases: [string, Parameters<typeof registrationBody>[1], string][] = [
+      ['Lao name', { company: { nameLo: '' } }, 'body.company.nameLo'],
+      ['English name', { company: { nameEn: '  ' } }, 'body.company.nameEn'],
+      ['tax ID', { company: { tin: '12ab' } }, 'body.company.tin'],
+      ['registration number', { company: { registrationNo: '' } }, 'body.company.registrationNo'],
+      ['category', { company: { categoryId: 'not-a-uuid' } }, 'body.company.categoryId'],
+      ['unknown category', { company: { categoryId: '00000000-0000-4000-8000-000000000000' } }, 'body.company.categoryId'],
+      ['enterprise type', { company: { enterpriseTypeId: '00000000-0000-4000-8000-000000000000' } }, 'body.company.enterpriseTypeId'],
+      ['size', { company: { sizeId: '00000000-0000-4000-8000-000000000000' } }, 'body.company.sizeId'],
+      ['account program', { company: { accountProgramId: undefined } }, 'body.company.accountProgramId'],
+      ['province', { company: { provinceCode: '99' } }, 'body.company.provinceCode'],
+      ['district of another province', { company: { provinceCode: '02' } }, 'body.company.districtCode'],
+      ['village name where the district has no list', { company: { villageName: '' } }, 'body.company.villageName'],
+      ['address', { company: { address: '' } }, 'body.company.address'],
+      ['company phone', { company: { phone: 'call me' } }, 'body.company.phone'],
+      ['company e-mail', { company: { email: 'nope' } }, 'body.company.email'],
+      ['owner name', { people: { owner: { name: '', phone: '+856 20 1' } } }, 'body.people.owner.name'],
+      ['outside holder licence', { people: { holder: { kind: 'outside', name: 'A', phone: '+856 20 2222 2222', firmName: 'Firm' } } }, 'body.people.holder.licenceNo'],
+      ['outside holder firm', { people: { holder: { kind: 'outside', name: 'A', phone: '+856 20 2222 2222', licenceNo: 'L-1' } } }, 'body.people.holder.firmName'],
+      ['user e-mail', { user: { email: 'x@' } }, 'body.user.email'],
+      ['short password', { user: { password: 'short' } }, 'body.user.password'],
+      ['common password', { user: { password: 'password123' } }, 'body.user.password'],
+    ];
+    it.each(invalidCases)('refuses a bad %s with a field error and changes nothing', async (_name, overrides, path) => {
+      const before = [await count('companies'), await count('users'), await count('outbox')];
+      const res = await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: await registrationBody(t, overrides) });
+      expect(res.statusCode).toBe(400);
+      const problem = Problem.parse(res.json());
+      expect(problem.errors?.map((e) => e.path)).toContain(path);
+      expect([await count('companies'), await count('users'), await count('outbox')]).toEqual(before);
+    });
+
+    it('accepts a long passphrase of 64 characters and more', async () => {
+      const { agent } = await registerCompany(t, { user: { password: 'ວັນນີ້ອາກາດດີ ພວກເຮົາໄປຕະຫຼາດເຊົ້າ ແລ້ວກິນເຂົ້າປຽກ 2024 ນຳກັນ' } });
+      expect(agent.userId).toBeTruthy();
+    });
+  });
+
+  describe('login', () => {
+    it('logs in by e-mail or by phone, with a rotated session token', async () => {
+      const { body } = await registerCompany(t);
+      const agent = new Agent(t);
+      await agent.login(body.user.email, body.user.password);
+      const first = agent.cookie('bansi_session');
+      await agent.login(body.user.phone, body.user.password);
+      const second = agent.cookie('bansi_session');
+      expect(first && second && first !== second).toBe(true);
+      // the earlier token no longer opens a session
+      const old = await t.app.inject({ url: url('/auth/session'), headers: { cookie: `bansi_session=${first}` } });
+      expect(old.statusCode).toBe(401);
+    });
+
+    it('sets the session cookie HttpOnly and SameSite, and stores only its hash', async () => {
+      const { body } = await registerCompany(t);
+      const agent = new Agent(t);
+      await agent.fetchCsrf();
+      const res = await agent.inject({ method: 'POST', url: url('/auth/login'), payload: { login: body.user.email, password: body.user.password } });
+      const cookie = res.cookies.find((c) => c.name === 'bansi_session')!;
+      expect(cookie.httpOnly).toBe(true);
+      expect(cookie.sameSite).toBe('Lax');
+      expect(Buffer.from(cookie.value, 'base64url').length).toBeGreaterThanOrEqual(16);
+      const stored = await t.db.kysely.selectFrom('sessions').select('tokenHash').execute();
+      expect(stored.some((s) => s.tokenHash === cookie.value)).toBe(false);
+    });
+
+    it('answers the same for an unknown account and a wrong password', async () => {
+      const { body } = await registerCompany(t);
+      const unknown = await new Agent(t).inject({ method: 'POST', url: url('/auth/login'), payload: { login: 'nobody@example.test', password: 'whatever it is' } });
+      const wrong = await new Agent(t).inject({ method: 'POST', url: url('/auth/login'), payload: { login: body.user.email, password: 'not the password' } });
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.json().code).toBe('INVALID_CREDENTIALS');
+      expect(wrong.json().title).toBe(unknown.json().title);
+    });
+
+    it('locks the account after repeated failures, even for the right password', async () => {
+      const { body } = await registerCompany(t);
+      const agent = new Agent(t);
+      for (let i = 0; i < 2; i++) {
+        expect((await agent.inject({ method: 'POST', url: url('/auth/login'), payload: { login: body.user.email, password: 'wrong password' } })).statusCode).toBe(401);
+      }
+      expect((await agent.inject({ method: 'POST', url: url('/auth/login'), payload: { login: body.user.email, password: 'wrong password' } })).statusCode).toBe(423);
+      const right = await agent.inject({ method: 'POST', url: url('/auth/login'), payload: { login: body.user.email, password: body.user.password } });
+      expect(right.statusCode).toBe(423);
+      expect(right.json().code).toBe('ACCOUNT_LOCKED');
+    });
+
+    it('ends the session at logout', async () => {
+      const { agent } = await registerCompany(t);
+      expect((await agent.inject({ url: url('/companies/me') })).statusCode).toBe(200);
+      expect((await agent.inject({ method: 'POST', url: url('/auth/logout') })).statusCode).toBe(204);
+      expect((await agent.inject({ url: url('/auth/session') })).statusCode).toBe(401);
+      expect((await agent.inject({ url: url('/companies/me') })).statusCode).toBe(401);
+    });
+  });
+
+  describe('CSRF', () => {
+    it('refuses a state-changing request without the token, with a wrong token, or from another origin', async () => {
+      const { body } = await registerCompany(t);
+      const payload = { login: body.user.email, password: body.user.password };
+      const none = await t.app.inject({ method: 'POST', url: url('/auth/login'), payload });
+      expect(none.statusCode).toBe(403);
+      expect(none.json().code).toBe('CSRF');
+
+      const agent = new Agent(t);
+      await agent.fetchCsrf();
+      const wrong = await agent.inject({ method: 'POST', url: url('/auth/login'), payload, headers: { 'x-csrf-token': 'x'.repeat(43) } });
+      expect(wrong.json().code).toBe('CSRF');
+      const foreign = await agent.inject({ method: 'POST', url: url('/auth/login'), payload, headers: { origin: 'https://evil.example' } });
+      expect(foreign.json().code).toBe('CSRF');
+      expect(await count('sessions')).toBeGreaterThanOrEqual(0);
+      const ok = await agent.inject({ method: 'POST', url: url('/auth/login'), payload });
+      expect(ok.statusCode).toBe(200);
+    });
+  });
+
+  describe('password reset', () => {
+    it('answers the same whether or not the account exists, and mails a link only to a real one', async () => {
+      const { body } = await registerCompany(t);
+      const outbox = await count('outbox');
+      const agent = new Agent(t);
+      const started = Date.now();
+      const known = await agent.inject({ method: 'POST', url: url('/auth/forgot-password'), payload: { email: body.user.email } });
+      const knownMs = Date.now() - started;
+      const started2 = Date.now();
+      const unknown = await agent.inject({ method: 'POST', url: url('/auth/forgot-password'), payload: { email: 'ghost@example.test' } });
+      const unknownMs = Date.now() - started2;
+      expect(known.statusCode).toBe(202);
+      expect(unknown.statusCode).toBe(202);
+      expect(known.body).toBe(unknown.body);
+      // both padded to the same floor (600 ms), so timing does not tell them apart
+      expect(Math.min(knownMs, unknownMs)).toBeGreaterThanOrEqual(590);
+      expect(await count('outbox')).toBe(outbox + 1);
+      const mail = await t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', body.user.email).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+      expect(mail.subject).toBe('Bansi: set a new password');
+      expect(mail.textBody).toContain(`${t.config.PUBLIC_URL}/reset-password/`);
+    });
+
+    it('never builds the link from the Host header', async () => {
+      const { body } = await registerCompany(t);
+      await new Agent(t).inject({ method: 'POST', url: url('/auth/forgot-password'), payload: { email: body.user.email }, headers: { host: 'evil.example' } });
+      const mail = await t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', body.user.email).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+      expect(mail.textBody).not.toContain('evil.example');
+    });
+
+    it('sets a new password once, ends every session, does not log in, and refuses reuse', async () => {
+      const { agent, body } = await registerCompany(t);
+      const other = await new Agent(t).login(body.user.email, body.user.password);
+      await new Agent(t).inject({ method: 'POST', url: url('/auth/forgot-password'), payload: { email: body.user.email } });
+      const token = await lastMailToken(t, body.user.email);
+      expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+      const stored = await t.db.kysely.selectFrom('userTokens').select('tokenHash').execute();
+      expect(stored.some((s) => s.tokenHash === token)).toBe(false);
+
+      const resetter = new Agent(t);
+      const weak = await resetter.inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'qwerty123' } });
+      expect(weak.json()).toMatchObject({ code: 'WEAK_PASSWORD' });
+      const ok = await resetter.inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'a brand new long password' } });
+      expect(ok.statusCode).toBe(204);
+      expect(resetter.cookie('bansi_session')).toBeUndefined();
+      expect((await agent.inject({ url: url('/auth/session') })).statusCode).toBe(401);
+      expect((await other.inject({ url: url('/auth/session') })).statusCode).toBe(401);
+      const reuse = await resetter.inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'yet another long password' } });
+      expect(reuse.json()).toMatchObject({ code: 'TOKEN_INVALID' });
+      await new Agent(t).login(body.user.email, 'a brand new long password');
+      await expect(new Agent(t).login(body.user.email, body.user.password)).rejects.toThrow();
+    });
+
+    it('refuses an expired link', async () => {
+      const { body } = await registerCompany(t);
+      await new Agent(t).inject({ method: 'POST', url: url('/auth/forgot-password'), payload: { email: body.user.email } });
+      const token = await lastMailToken(t, body.user.email);
+      await t.db.kysely.updateTable('userTokens').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('kind', '=', 'reset').execute();
+      const res = await new Agent(t).inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'a brand new long password' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('TOKEN_INVALID');
+    });
+  });
+
+  describe('sessions time out', () => {
+    it('ends a session idle for longer than the idle time-out', async () => {
+      const { agent } = await registerCompany(t);
+      await t.db.kysely.updateTable('sessions').set({ lastSeenAt: new Date(Date.now() - (t.config.SESSION_IDLE_MINUTES + 1) * 60_000).toISOString() }).where('userId', '=', agent.userId!).execute();
+      expect((await agent.inject({ url: url('/auth/session') })).statusCode).toBe(401);
+    });
+    it('ends a session past its absolute time-out even when active', async () => {
+      const { agent } = await registerCompany(t);
+      await t.db.kysely.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('userId', '=', agent.userId!).execute();
+      expect((await agent.inject({ url: url('/auth/session') })).statusCode).toBe(401);
+    });
+  });
+});
+
+describe(`rate limits (${dialect})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '3' });
+  });
+  afterAll(() => t.close());
+
+  it.each(['/auth/login', '/auth/forgot-password', '/auth/register'])('answers 429 on %s past the limit', async (path) => {
+    const agent = new Agent(t);
+    const payload = path === '/auth/login' ? { login: 'a@b.test', password: 'x' } : { email: 'a@b.test' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await agent.inject({ method: 'POST', url: url(path), payload })).statusCode);
+    expect(statuses[3]).toBe(429);
+    const last = await agent.inject({ method: 'POST', url: url(path), payload, headers: { 'accept-language': 'lo' } });
+    expect(last.json()).toMatchObject({ code: 'RATE_LIMITED', title: 'ພະຍາຍາມຫຼາຍເທື່ອເກີນໄປ. ກະລຸນາລໍຖ້າບຶດໜຶ່ງແລ້ວລອງໃໝ່.' });
+  });
+});

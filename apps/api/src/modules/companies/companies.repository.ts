@@ -1,0 +1,27 @@
+import type { Executor } from '../../lib/deps';
+import type { CompaniesTable, CompanyPeopleTable } from './companies.tables';
+
+export const findCompanySummary = (db: Executor, id: string) =>
+  db.selectFrom('companies').select(['id', 'nameLo', 'nameEn']).where('id', '=', id).executeTakeFirst();
+
+export const findCompany = (db: Executor, id: string) => db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findCompanyByTin = (db: Executor, tin: string) =>
+  db.selectFrom('companies').select('id').where('tin', '=', tin).executeTakeFirst();
+
+export const listPeople = (db: Executor, companyId: string) =>
+  db.selectFrom('companyPeople').selectAll().where('companyId', '=', companyId).orderBy('role').execute();
+
+export async function insertCompany(db: Executor, company: CompaniesTable) {
+  await db.insertInto('companies').values(company).execute();
+}
+
+export async function updateCompany(db: Executor, id: string, patch: Partial<CompaniesTable>) {
+  await db.updateTable('companies').set(patch).where('id', '=', id).execute();
+}
+
+/** Replaces the company's three signatories. */
+export async function replacePeople(db: Executor, companyId: string, people: CompanyPeopleTable[]) {
+  await db.deleteFrom('companyPeople').where('companyId', '=', companyId).execute();
+  if (people.length) await db.insertInto('companyPeople').values(people).execute();
+}

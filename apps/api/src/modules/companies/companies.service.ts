@@ -1,0 +1,218 @@
+import type { CompanyFields, FieldError, Language, People, RegisterRequest, ReferenceList, Role } from '@bansi/shared';
+import { newId, nowIso } from '../../lib/crypto';
+import type { Deps, Executor } from '../../lib/deps';
+import { AppError, invalid, notFound } from '../../lib/errors';
+import { deleteUser, findUserByEmail, findUserById, findUserByPhone, insertUser, listUsersOfCompany, normalizePhone } from '../auth/auth.repository';
+import { createInvitedUser } from '../auth/auth.service';
+import { checkPassword, hashPassword } from '../auth/passwords';
+import { enqueueMail } from '../mail/mail.service';
+import { districtHasVillages, findDistrict, findItem, findProvince, findVillage } from '../reference/reference.repository';
+import type { CompanyPeopleTable } from './companies.tables';
+import { findCompany, findCompanyByTin, insertCompany, listPeople, replacePeople, updateCompany } from './companies.repository';
+import { presentCompany, presentMember } from './companies.presenter';
+
+const fieldError = (deps: Deps, lang: Language, path: string, code: string): FieldError => ({
+  path,
+  code,
+  message: deps.t(lang, `errors.field.${code}`),
+});
+
+/** Checks what the schema cannot: that ids name existing reference rows and the address hangs together. */
+async function checkCompanyReferences(deps: Deps, lang: Language, c: Partial<CompanyFields>, prefix: string): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const lists: [keyof CompanyFields, ReferenceList][] = [
+    ['categoryId', 'categories'],
+    ['enterpriseTypeId', 'enterprise-types'],
+    ['sizeId', 'sizes'],
+    ['unitId', 'units'],
+    ['specialCategoryId', 'special-categories'],
+    ['accountProgramId', 'account-programs'],
+  ];
+  for (const [field, list] of lists) {
+    const id = c[field];
+    if (typeof id === 'string' && !(await findItem(deps.db, list, id))) errors.push(fieldError(deps, lang, `${prefix}.${field}`, 'unknown_choice'));
+  }
+  if (c.provinceCode !== undefined && !(await findProvince(deps.db, c.provinceCode))) errors.push(fieldError(deps, lang, `${prefix}.provinceCode`, 'unknown_choice'));
+  if (c.districtCode !== undefined) {
+    const district = await findDistrict(deps.db, c.districtCode);
+    if (!district || (c.provinceCode !== undefined && district.provinceCode !== c.provinceCode)) {
+      errors.push(fieldError(deps, lang, `${prefix}.districtCode`, 'unknown_choice'));
+    } else if (c.villageCode) {
+      const village = await findVillage(deps.db, c.villageCode);
+      if (!village || village.districtCode !== district.code) errors.push(fieldError(deps, lang, `${prefix}.villageCode`, 'unknown_choice'));
+    } else if (await districtHasVillages(deps.db, district.code)) {
+      errors.push(fieldError(deps, lang, `${prefix}.villageCode`, 'required'));
+    } else if (!c.villageName) {
+      errors.push(fieldError(deps, lang, `${prefix}.villageName`, 'required'));
+    }
+  }
+  return errors;
+}
+
+function peopleRows(companyId: string, people: People, now: string): CompanyPeopleTable[] {
+  const base = { companyId, createdAt: now, updatedAt: now, holderKind: null, licenceNo: null, firmName: null };
+  return [
+    { ...base, id: newId(), role: 'owner', name: people.owner.name, position: people.owner.position ?? null, phone: people.owner.phone, email: people.owner.email ?? null },
+    {
+      ...base,
+      id: newId(),
+      role: 'holder',
+      name: people.holder.name,
+      position: null,
+      phone: people.holder.phone,
+      email: people.holder.email ?? null,
+      holderKind: people.holder.kind,
+      licenceNo: people.holder.kind === 'outside' ? (people.holder.licenceNo ?? null) : null,
+      firmName: people.holder.kind === 'outside' ? (people.holder.firmName ?? null) : null,
+    },
+    { ...base, id: newId(), role: 'checker', name: people.checker.name, position: people.checker.position ?? null, phone: people.checker.phone ?? null, email: people.checker.email ?? null },
+  ];
+}
+
+export async function isTinAvailable(deps: Deps, tin: string) {
+  return (await findCompanyByTin(deps.db, tin)) === undefined;
+}
+
+/**
+ * Registers a company with its signatories and first user (its admin), all or nothing. Every
+ * problem found is reported at once, as field errors.
+ */
+export async function registerCompany(deps: Deps, input: RegisterRequest, lang: Language): Promise<{ companyId: string }> {
+  const errors = await checkCompanyReferences(deps, lang, input.company, 'body.company');
+  const email = input.user.email.trim().toLowerCase();
+  const phone = input.user.phone ? normalizePhone(input.user.phone) : null;
+  if (!(await isTinAvailable(deps, input.company.tin))) errors.push(fieldError(deps, lang, 'body.company.tin', 'tin_taken'));
+  if (await findUserByEmail(deps.db, email)) errors.push(fieldError(deps, lang, 'body.user.email', 'email_taken'));
+  if (phone && (await findUserByPhone(deps.db, phone))) errors.push(fieldError(deps, lang, 'body.user.phone', 'phone_taken'));
+  const passwordProblem = checkPassword(input.user.password, [email, email.split('@')[0] ?? '', input.user.name, input.company.tin]);
+  if (passwordProblem) errors.push({ path: 'body.user.password', code: passwordProblem, message: deps.t(lang, `errors.password.${passwordProblem}`) });
+  if (errors.length) {
+    const only = errors.length === 1 ? errors[0]!.code : null;
+    const code = only === 'tin_taken' ? 'TIN_TAKEN' : only === 'email_taken' ? 'EMAIL_TAKEN' : only === 'phone_taken' ? 'PHONE_TAKEN' : 'VALIDATION';
+    throw new AppError(code === 'VALIDATION' ? 400 : 409, code, errors);
+  }
+  const passwordHash = await hashPassword(input.user.password);
+  const now = nowIso();
+  const companyId = newId();
+  const c = input.company;
+  await deps.db.transaction().execute(async (trx) => {
+    await insertCompany(trx, {
+      id: companyId,
+      nameLo: c.nameLo,
+      nameEn: c.nameEn,
+      tin: c.tin,
+      registrationNo: c.registrationNo,
+      categoryId: c.categoryId,
+      enterpriseTypeId: c.enterpriseTypeId,
+      sizeId: c.sizeId,
+      unitId: c.unitId ?? null,
+      specialCategoryId: c.specialCategoryId ?? null,
+      accountProgramId: c.accountProgramId,
+      provinceCode: c.provinceCode,
+      districtCode: c.districtCode,
+      villageCode: c.villageCode ?? null,
+      villageName: c.villageCode ? null : (c.villageName ?? null),
+      address: c.address,
+      phone: c.phone,
+      email: c.email.toLowerCase(),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await replacePeople(trx, companyId, peopleRows(companyId, input.people, now));
+    await insertUser(trx, {
+      id: newId(),
+      companyId,
+      email,
+      phone,
+      name: input.user.name,
+      passwordHash,
+      role: 'company_admin',
+      language: input.user.language,
+      lockedUntil: null,
+      disabledAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await enqueueMail(deps, trx, {
+      to: email,
+      lang: input.user.language,
+      template: 'welcome',
+      vars: { name: input.user.name, company: input.user.language === 'en' ? c.nameEn : c.nameLo, link: new URL('/login', deps.config.PUBLIC_URL).toString() },
+    });
+  }).catch((err: unknown) => {
+    // Two registrations racing for the same tax ID or e-mail: the unique index decides.
+    if (/unique|duplicate/i.test(String((err as Error).message))) throw new AppError(409, 'CONFLICT');
+    throw err;
+  });
+  return { companyId };
+}
+
+export async function getCompany(deps: Deps, companyId: string) {
+  const company = await findCompany(deps.db, companyId);
+  if (!company) throw notFound();
+  return presentCompany(company, await listPeople(deps.db, companyId));
+}
+
+type CompanyEdit = Partial<Omit<CompanyFields, 'tin' | 'unitId' | 'specialCategoryId' | 'villageCode' | 'villageName'>> & {
+  unitId?: string | null;
+  specialCategoryId?: string | null;
+  villageCode?: string | null;
+  villageName?: string | null;
+};
+
+export async function updateMyCompany(deps: Deps, companyId: string, input: { company: CompanyEdit; people?: People }, lang: Language) {
+  const current = await findCompany(deps.db, companyId);
+  if (!current) throw notFound();
+  const merged = { ...current, ...input.company };
+  // The address is checked as a whole: a new district needs its village again.
+  const { unitId, specialCategoryId, ...rest } = input.company;
+  const errors = await checkCompanyReferences(
+    deps,
+    lang,
+    { ...rest, unitId: unitId ?? undefined, specialCategoryId: specialCategoryId ?? undefined, provinceCode: merged.provinceCode, districtCode: merged.districtCode, villageCode: merged.villageCode ?? undefined, villageName: merged.villageName ?? undefined },
+    'body.company',
+  );
+  if (errors.length) throw invalid(errors);
+  const now = nowIso();
+  await deps.db.transaction().execute(async (trx: Executor) => {
+    await updateCompany(trx, companyId, {
+      ...input.company,
+      ...(input.company.email ? { email: input.company.email.toLowerCase() } : {}),
+      ...(input.company.villageCode ? { villageName: null } : {}),
+      updatedAt: now,
+    });
+    if (input.people) await replacePeople(trx, companyId, peopleRows(companyId, input.people, now));
+  });
+  return getCompany(deps, companyId);
+}
+
+export async function listMembers(deps: Deps, companyId: string) {
+  return (await listUsersOfCompany(deps.db, companyId)).map(presentMember);
+}
+
+/** A company admin invites a colleague (an account without a password, and a link to set one). */
+export async function inviteMember(
+  deps: Deps,
+  companyId: string,
+  inviterId: string,
+  input: { name: string; email: string; role: Extract<Role, 'company_user' | 'company_admin'>; language: Language },
+  lang: Language,
+) {
+  if (await findUserByEmail(deps.db, input.email)) throw new AppError(409, 'EMAIL_TAKEN', [fieldError(deps, lang, 'body.email', 'email_taken')]);
+  const company = await findCompany(deps.db, companyId);
+  const inviter = await findUserById(deps.db, inviterId);
+  if (!company || !inviter) throw notFound();
+  const user = await deps.db.transaction().execute((trx) =>
+    createInvitedUser(deps, trx, { companyId, ...input }, { inviter: inviter.name, company: input.language === 'en' ? company.nameEn : company.nameLo }),
+  );
+  return presentMember(user);
+}
+
+/** Removes a colleague of the same company (never oneself: the company must keep an admin). */
+export async function removeMember(deps: Deps, companyId: string, actingUserId: string, memberId: string) {
+  const member = await findUserById(deps.db, memberId);
+  if (!member || member.companyId !== companyId) throw notFound();
+  if (member.id === actingUserId) throw new AppError(409, 'CONFLICT');
+  await deleteUser(deps.db, member.id);
+}
+

@@ -1,0 +1,61 @@
+import type { Executor } from '../../lib/deps';
+import type { FilesTable } from './files.tables';
+
+export const findFileById = (db: Executor, id: string) =>
+  db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function insertFile(db: Executor, row: FilesTable) {
+  await db.insertInto('files').values(row).execute();
+}
+
+/** The current (not superseded) file of an owner's slot, if any. */
+export const findCurrentInSlot = (db: Executor, ownerKind: string, ownerId: string, slot: string) =>
+  db
+    .selectFrom('files')
+    .selectAll()
+    .where('ownerKind', '=', ownerKind)
+    .where('ownerId', '=', ownerId)
+    .where('slot', '=', slot)
+    .where('supersededById', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst();
+
+/** Marks `oldId` as replaced by `newId`; false when it was already replaced (a concurrent upload). */
+export async function supersedeFile(db: Executor, oldId: string, newId: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('files')
+    .set({ supersededById: newId, supersededAt: at })
+    .where('id', '=', oldId)
+    .where('supersededById', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Every file of an owner, newest first (current and replaced ones: the history). */
+export const listFilesOfOwner = (db: Executor, ownerKind: string, ownerId: string) =>
+  db
+    .selectFrom('files')
+    .selectAll()
+    .where('ownerKind', '=', ownerKind)
+    .where('ownerId', '=', ownerId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id')
+    .execute();
+
+/** Which of these storage keys have a row (start-up clean-up deletes the others). */
+export async function existingStorageKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('files').select('storageKey').where('storageKey', 'in', keys).execute();
+  return new Set(rows.map((r) => r.storageKey));
+}
+
+/** Which of these ids have a row. */
+export async function existingFileIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('files').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Every row with its key and hash (the crash test checks each against the disk). */
+export const listAllFiles = (db: Executor) =>
+  db.selectFrom('files').select(['id', 'storageKey', 'sha256', 'size']).orderBy('id').execute();

@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import { FileContentQuery, FileMeta, FileParams, FilePaths } from '@bansi/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LocalFileStore } from '../../lib/file-store';
+import { sendFile } from '../../lib/send-file';
+import { presentFile } from './files.presenter';
+import { getReadableFile, openFileContent, type FilesDeps } from './files.service';
+import { Uploads } from './files.uploads';
+
+/** The local-disk FileStore of this configuration (DATA_DIR/files). */
+export const fileStoreOf = (dataDir: string) => new LocalFileStore(resolve(dataDir, 'files'));
+
+const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: FilesDeps = { ...app.deps, store: fileStoreOf(app.config.DATA_DIR) };
+  const uploads = new Uploads(deps, app.log);
+  const tags = ['files'];
+
+  const meta = async (request: FastifyRequest<{ Params: { id: string } }>) =>
+    presentFile(await getReadableFile(deps, request.principal!, request.params.id));
+
+  const content = async (request: FastifyRequest<{ Params: { id: string }; Querystring: { download?: '0' | '1' } }>, reply: FastifyReply) => {
+    const row = await getReadableFile(deps, request.principal!, request.params.id);
+    return sendFile(request, reply, {
+      size: Number(row.size),
+      sha256: row.sha256,
+      fileName: row.originalName,
+      mediaType: row.mediaType,
+      modifiedAt: row.createdAt,
+      attachment: request.query.download === '1',
+      open: (range) => openFileContent(deps, row, range),
+    });
+  };
+
+  const contentSchema = {
+    tags,
+    params: FileParams,
+    querystring: FileContentQuery,
+    description: 'The bytes: Range (206, 416), ETag (304, If-Range), Content-Disposition with the UTF-8 name.',
+  };
+
+  app.get(FilePaths.one(':id'), { schema: { tags, params: FileParams, response: { 200: FileMeta } }, config: { audience: 'company' } }, meta);
+  // HEAD declared explicitly: Fastify's automatic HEAD would read the whole file to discard it.
+  app.route({ method: ['GET', 'HEAD'], url: FilePaths.content(':id'), schema: contentSchema, config: { audience: 'company' }, handler: content });
+  app.get(FilePaths.staffOne(':id'), { schema: { tags, params: FileParams, response: { 200: FileMeta } }, config: { audience: 'staff' } }, meta);
+  app.route({ method: ['GET', 'HEAD'], url: FilePaths.staffContent(':id'), schema: contentSchema, config: { audience: 'staff' }, handler: content });
+
+  // tus requests carry raw bytes: no body parser may touch them (the tus server reads the stream).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const handler = (request: FastifyRequest, reply: FastifyReply) => uploads.handle(request, reply);
+    const schema = { tags: ['uploads'], description: 'tus 1.0 resumable upload (creation, creation-with-upload, termination).' };
+    scope.route({ method: 'POST', url: FilePaths.uploads, schema, config: { audience: 'company' }, handler });
+    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: FilePaths.upload(':id'), schema, config: { audience: 'company' }, handler });
+  });
+};
+
+export default filesRoutes;

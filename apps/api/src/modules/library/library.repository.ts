@@ -1,0 +1,72 @@
+import type { LibraryCategory } from '@bansi/shared';
+import type { Executor } from '../../lib/deps';
+import type { LibraryDocumentsTable, LibraryFilesTable, LibraryVersionsTable } from './library.tables';
+
+export interface ListFilter {
+  category?: LibraryCategory;
+  published?: boolean;
+  /** the (createdAt, id) of the last row of the previous page */
+  after?: { createdAt: string; id: string };
+  limit: number;
+}
+
+/** Newest first; `limit + 1` rows so the caller knows whether there is a next page. */
+export function listDocuments(db: Executor, filter: ListFilter) {
+  let query = db.selectFrom('libraryDocuments').selectAll().where('currentVersionId', 'is not', null);
+  if (filter.category) query = query.where('category', '=', filter.category);
+  if (filter.published !== undefined) query = query.where('published', '=', filter.published ? 1 : 0);
+  if (filter.after) {
+    const { createdAt, id } = filter.after;
+    query = query.where((eb) => eb.or([eb('createdAt', '<', createdAt), eb.and([eb('createdAt', '=', createdAt), eb('id', '<', id)])]));
+  }
+  return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
+}
+
+export const findDocument = (db: Executor, id: string) =>
+  db.selectFrom('libraryDocuments').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findDocumentBySlug = (db: Executor, slug: string) =>
+  db.selectFrom('libraryDocuments').selectAll().where('slug', '=', slug).executeTakeFirst();
+
+export function listVersions(db: Executor, documentIds: string[]) {
+  if (!documentIds.length) return Promise.resolve([] as LibraryVersionsTable[]);
+  return db
+    .selectFrom('libraryVersions')
+    .selectAll()
+    .where('documentId', 'in', documentIds)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function listVersionsById(db: Executor, versionIds: string[]) {
+  if (!versionIds.length) return Promise.resolve([] as LibraryVersionsTable[]);
+  return db.selectFrom('libraryVersions').selectAll().where('id', 'in', versionIds).execute();
+}
+
+export function listFiles(db: Executor, versionIds: string[]) {
+  if (!versionIds.length) return Promise.resolve([] as LibraryFilesTable[]);
+  return db.selectFrom('libraryFiles').selectAll().where('versionId', 'in', versionIds).orderBy('language').execute();
+}
+
+export const findVersion = (db: Executor, documentId: string, versionId: string) =>
+  db.selectFrom('libraryVersions').selectAll().where('documentId', '=', documentId).where('id', '=', versionId).executeTakeFirst();
+
+export const findVersionByLabel = (db: Executor, documentId: string, version: string) =>
+  db.selectFrom('libraryVersions').select('id').where('documentId', '=', documentId).where('version', '=', version).executeTakeFirst();
+
+export const listFilesOfVersion = (db: Executor, versionId: string) =>
+  db.selectFrom('libraryFiles').selectAll().where('versionId', '=', versionId).execute();
+
+export async function insertDocument(db: Executor, row: LibraryDocumentsTable) {
+  await db.insertInto('libraryDocuments').values(row).execute();
+}
+
+export async function insertVersion(db: Executor, row: LibraryVersionsTable, files: LibraryFilesTable[]) {
+  await db.insertInto('libraryVersions').values(row).execute();
+  if (files.length) await db.insertInto('libraryFiles').values(files).execute();
+}
+
+export async function updateDocument(db: Executor, id: string, patch: Partial<Omit<LibraryDocumentsTable, 'id'>>) {
+  await db.updateTable('libraryDocuments').set(patch).where('id', '=', id).execute();
+}

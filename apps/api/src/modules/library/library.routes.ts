@@ -1,0 +1,126 @@
+import multipart from '@fastify/multipart';
+import {
+  IdParams,
+  LibraryDocument,
+  LibraryFileQuery,
+  LibraryListQuery,
+  LibraryPaths,
+  Page,
+  StaffLibraryDocument,
+  StaffLibraryFileQuery,
+  StaffLibraryListQuery,
+  UpdateLibraryDocument,
+} from '@bansi/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../lib/i18n';
+import { sendDownload } from './library.download';
+import {
+  addVersion,
+  createDocument,
+  getForReader,
+  getForStaff,
+  listForReaders,
+  listForStaff,
+  resolveDownload,
+  updateLibraryDocument,
+  type LibraryDeps,
+} from './library.service';
+import { localLibraryStore } from './library.storage';
+import { readUpload } from './library.upload';
+
+const ID = '/:id';
+
+const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Another module may have registered multipart for the whole app already.
+  if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart);
+  const deps: LibraryDeps = { ...app.deps, store: localLibraryStore(app.config.DATA_DIR) };
+  const tags = ['library'];
+  const lang = (h: { 'accept-language'?: string }) => requestLanguage(h['accept-language']);
+  const fileDescription =
+    'The PDF, with Range (206, 416), ETag (304) and Content-Disposition; `lang` picks the reader language.';
+
+  // ---- company users: published documents ----
+  app.get(
+    LibraryPaths.list,
+    { config: { audience: 'company' }, schema: { tags, summary: 'Published guides, laws and licences', querystring: LibraryListQuery, response: { 200: Page(LibraryDocument) } } },
+    async (request) => listForReaders(deps, request.query),
+  );
+  app.get(
+    `${LibraryPaths.list}${ID}`,
+    { config: { audience: 'company' }, schema: { tags, params: IdParams, response: { 200: LibraryDocument } } },
+    async (request) => getForReader(deps, request.principal, request.params.id),
+  );
+  app.get(
+    `${LibraryPaths.list}${ID}/file`,
+    { config: { audience: 'company' }, schema: { tags, summary: 'Read a published document', description: fileDescription, params: IdParams, querystring: LibraryFileQuery } },
+    async (request, reply) => {
+      const { lang: fileLang, download } = request.query;
+      const file = await resolveDownload(deps, request.principal, request.params.id, { lang: fileLang, download });
+      return sendDownload(request, reply, file);
+    },
+  );
+
+  // ---- staff: everything, with versions ----
+  app.get(
+    LibraryPaths.staffList,
+    { config: { audience: 'staff' }, schema: { tags, summary: 'Every library document, published or not', querystring: StaffLibraryListQuery, response: { 200: Page(StaffLibraryDocument) } } },
+    async (request) => listForStaff(deps, request.query),
+  );
+  app.get(
+    `${LibraryPaths.staffList}${ID}`,
+    { config: { audience: 'staff' }, schema: { tags, params: IdParams, response: { 200: StaffLibraryDocument } } },
+    async (request) => getForStaff(deps, request.params.id),
+  );
+  app.get(
+    `${LibraryPaths.staffList}${ID}/file`,
+    { config: { audience: 'staff' }, schema: { tags, summary: 'Read any version of a document', description: fileDescription, params: IdParams, querystring: StaffLibraryFileQuery } },
+    async (request, reply) => {
+      const { lang: fileLang, download, version } = request.query;
+      const file = await resolveDownload(deps, request.principal, request.params.id, { lang: fileLang, download, versionId: version });
+      return sendDownload(request, reply, file);
+    },
+  );
+  app.post(
+    LibraryPaths.staffList,
+    {
+      config: { audience: 'staffAdmin' },
+      schema: {
+        tags,
+        summary: 'Publish a new document',
+        description:
+          'multipart/form-data: category, titleLo, titleEn, version, documentDate (YYYY-MM-DD), published, and fileBoth or fileLo/fileEn (PDF).',
+        consumes: ['multipart/form-data'],
+        response: { 201: StaffLibraryDocument },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request, deps.store);
+      return reply.code(201).send(await createDocument(deps, request.principal, upload, lang(request.headers)));
+    },
+  );
+  app.patch(
+    `${LibraryPaths.staffList}${ID}`,
+    { config: { audience: 'staffAdmin' }, schema: { tags, summary: 'Edit, publish or unpublish', params: IdParams, body: UpdateLibraryDocument, response: { 200: StaffLibraryDocument } } },
+    async (request) => updateLibraryDocument(deps, request.principal, request.params.id, request.body),
+  );
+  app.post(
+    `${LibraryPaths.staffList}${ID}/versions`,
+    {
+      config: { audience: 'staffAdmin' },
+      schema: {
+        tags,
+        summary: 'Add a version (it becomes the current one; older ones are kept)',
+        description: 'multipart/form-data: version, documentDate, and fileBoth or fileLo/fileEn (PDF).',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 201: StaffLibraryDocument },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request, deps.store);
+      return reply.code(201).send(await addVersion(deps, request.principal, request.params.id, upload, lang(request.headers)));
+    },
+  );
+};
+
+export default libraryRoutes;

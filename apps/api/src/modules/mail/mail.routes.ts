@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listRecentMail } from './mail.repository';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The development mail page: without SMTP configured (and never in production), shows the mail the
+ * app would have sent, so the demo's password-reset and invitation links can be followed.
+ */
+export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (app.config.NODE_ENV === 'production' || app.config.SMTP_URL) return;
+  app.get('/dev/mail', { config: { audience: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    const mails = await listRecentMail(app.db.kysely, 50);
+    const items = mails
+      .map(
+        (m) =>
+          `<article><h2>${escape(m.subject)}</h2><p><b>To:</b> ${escape(m.toAddress)} · ${escape(m.createdAt)} · ${escape(m.status)}</p><pre>${escape(m.textBody).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`,
+      )
+      .join('<hr>');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mail</title></head><body style="font-family:sans-serif;max-width:60rem;margin:auto;padding:1rem"><h1>Development mail (not sent: no SMTP_URL)</h1>${items || '<p>No mail yet.</p>'}</body></html>`);
+  });
+};

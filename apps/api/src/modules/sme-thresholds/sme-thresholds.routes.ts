@@ -1,0 +1,19 @@
+import { SmeThresholdCell, SmeThresholdCellRecord, SmeThresholdList, SmeThresholdPaths } from '@bansi/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addThresholdCell, listThresholds } from './sme-thresholds.service';
+
+const smeThresholdsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['reference'];
+  app.get(
+    SmeThresholdPaths.list,
+    { config: { audience: 'public' }, schema: { tags, response: { 200: SmeThresholdList } } },
+    async () => listThresholds(app.deps),
+  );
+  app.post(
+    SmeThresholdPaths.staffCreate,
+    { config: { audience: 'staffAdmin' }, schema: { tags, body: SmeThresholdCell, response: { 201: SmeThresholdCellRecord } } },
+    async (request, reply) => reply.code(201).send(await addThresholdCell(app.deps, request.principal!, request.body)),
+  );
+};
+
+export default smeThresholdsRoutes;

@@ -1,0 +1,55 @@
+import type { Language, Role } from '@bansi/shared';
+import { isStaffRole } from '@bansi/shared';
+import { newId, nowIso } from '../../lib/crypto';
+import type { Deps } from '../../lib/deps';
+import { AppError, notFound } from '../../lib/errors';
+import { deleteSessionsOfUser, disableUser, findUserByEmail, findUserById, insertUser, listStaffUsers } from '../auth/auth.repository';
+import { createInvitedUser } from '../auth/auth.service';
+import { checkPassword, hashPassword } from '../auth/passwords';
+
+export const listStaff = (deps: Deps) => listStaffUsers(deps.db);
+
+/** A staff account created by a staff admin in the back office: the new colleague sets a password by the mailed link. */
+export async function inviteStaff(deps: Deps, inviterId: string, input: { name: string; email: string; role: Role; language: Language }) {
+  if (!isStaffRole(input.role)) throw new AppError(400, 'VALIDATION');
+  if (await findUserByEmail(deps.db, input.email)) throw new AppError(409, 'EMAIL_TAKEN');
+  const inviter = await findUserById(deps.db, inviterId);
+  if (!inviter) throw notFound();
+  return deps.db.transaction().execute((trx) =>
+    createInvitedUser(deps, trx, { companyId: null, ...input }, { inviter: inviter.name, company: input.language === 'en' ? deps.config.PROVIDER_NAME_EN : deps.config.PROVIDER_NAME_LO }),
+  );
+}
+
+/** A staff account with a password, for the operator command and the demo seed. */
+export async function createStaffWithPassword(deps: Pick<Deps, 'db'>, input: { name: string; email: string; role: Role; password: string; language?: Language }) {
+  if (!isStaffRole(input.role)) throw new Error(`role must be staff_reviewer or staff_admin, not ${input.role}`);
+  const problem = checkPassword(input.password, [input.email]);
+  if (problem) throw new Error(`password refused: ${problem}`);
+  if (await findUserByEmail(deps.db, input.email)) throw new Error(`${input.email} already has an account`);
+  const now = nowIso();
+  await insertUser(deps.db, {
+    id: newId(),
+    companyId: null,
+    email: input.email.trim().toLowerCase(),
+    phone: null,
+    name: input.name,
+    passwordHash: await hashPassword(input.password),
+    role: input.role,
+    language: input.language ?? 'lo',
+    lockedUntil: null,
+    disabledAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** Removes a staff member's access at once (sessions end); never one's own. */
+export async function disableStaff(deps: Deps, actingUserId: string, userId: string) {
+  const user = await findUserById(deps.db, userId);
+  if (!user || user.companyId !== null) throw notFound();
+  if (user.id === actingUserId) throw new AppError(409, 'CONFLICT');
+  await deps.db.transaction().execute(async (trx) => {
+    await disableUser(trx, user.id, nowIso());
+    await deleteSessionsOfUser(trx, user.id);
+  });
+}

@@ -1,0 +1,215 @@
+import type { SubmissionStatus } from '@bansi/shared';
+import type { Executor } from '../../lib/deps';
+import type { SubmissionEventsTable, SubmissionReceiptsTable, SubmissionsTable } from './submissions.tables';
+
+export const SUBMISSION_OWNER = 'submission';
+export const RECEIPT_OWNER = 'submission_receipt';
+
+/** A position in a list ordered by (key, id). */
+export interface KeyCursor {
+  key: string;
+  id: string;
+}
+
+export const findSubmission = (db: Executor, id: string) =>
+  db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findSubmissionOfYear = (db: Executor, companyId: string, bookYear: number) =>
+  db.selectFrom('submissions').selectAll().where('companyId', '=', companyId).where('bookYear', '=', bookYear).executeTakeFirst();
+
+export async function insertSubmission(db: Executor, row: SubmissionsTable) {
+  await db.insertInto('submissions').values(row).execute();
+}
+
+/**
+ * The optimistic-concurrency write: changes the row only if it still has `version` (and, when
+ * given, one of `statuses`), adding 1 to the version. False when someone changed it first.
+ */
+export async function updateSubmissionIfCurrent(
+  db: Executor,
+  id: string,
+  version: number,
+  patch: Partial<Omit<SubmissionsTable, 'id' | 'companyId' | 'bookYear' | 'version'>>,
+  statuses?: readonly SubmissionStatus[],
+): Promise<boolean> {
+  let query = db
+    .updateTable('submissions')
+    .set({ ...patch, version: version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', version);
+  if (statuses) query = query.where('status', 'in', statuses);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Marks an upload on the submission, only while the company may change it. Inside the upload's
+ * transaction this also takes the row's lock (PostgreSQL), so a submit cannot slip in between.
+ */
+export async function touchIfEditable(db: Executor, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('submissions')
+    .set({ updatedAt: at })
+    .where('id', '=', id)
+    .where('status', 'in', ['draft', 'returned'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The company's submissions, newest book year first (one per year: the year is the cursor). */
+export function listCompanySubmissions(
+  db: Executor,
+  q: { companyId: string; bookYear?: number; status?: SubmissionStatus; beforeYear?: number; limit: number },
+) {
+  let query = db.selectFrom('submissions').selectAll().where('companyId', '=', q.companyId);
+  if (q.bookYear !== undefined) query = query.where('bookYear', '=', q.bookYear);
+  if (q.status) query = query.where('status', '=', q.status);
+  if (q.beforeYear !== undefined) query = query.where('bookYear', '<', q.beforeYear);
+  return query.orderBy('bookYear', 'desc').limit(q.limit).execute();
+}
+
+/** The review queue: oldest (last) submission first; drafts are never listed. */
+export function listQueue(
+  db: Executor,
+  q: { statuses: readonly SubmissionStatus[]; bookYear?: number; provinceCode?: string; sizeId?: string; after: KeyCursor | null; limit: number },
+) {
+  let query = db
+    .selectFrom('submissions')
+    .innerJoin('companies', 'companies.id', 'submissions.companyId')
+    .selectAll('submissions')
+    .select([
+      'companies.nameLo as companyNameLo',
+      'companies.nameEn as companyNameEn',
+      'companies.tin as companyTin',
+      'companies.provinceCode as companyProvinceCode',
+      'companies.sizeId as companySizeId',
+      'companies.categoryId as companyCategoryId',
+    ])
+    .where('submissions.status', 'in', q.statuses)
+    .where('submissions.submittedAt', 'is not', null);
+  if (q.bookYear !== undefined) query = query.where('submissions.bookYear', '=', q.bookYear);
+  if (q.provinceCode) query = query.where('companies.provinceCode', '=', q.provinceCode);
+  if (q.sizeId) query = query.where('companies.sizeId', '=', q.sizeId);
+  const after = q.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('submissions.submittedAt', '>', after.key),
+        eb.and([eb('submissions.submittedAt', '=', after.key), eb('submissions.id', '>', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('submissions.submittedAt', 'asc').orderBy('submissions.id', 'asc').limit(q.limit).execute();
+}
+
+/** How many current (not replaced) files each submission has. */
+export async function countCurrentFiles(db: Executor, submissionIds: string[]): Promise<Map<string, number>> {
+  if (submissionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('files')
+    .select(['ownerId'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ownerKind', '=', SUBMISSION_OWNER)
+    .where('ownerId', 'in', submissionIds)
+    .where('supersededById', 'is', null)
+    .groupBy('ownerId')
+    .execute();
+  return new Map(rows.map((r) => [r.ownerId, Number(r.n)]));
+}
+
+// --- events ----------------------------------------------------------------------------------
+
+/** Events written together keep their order (`ord`), even within one millisecond. */
+export async function insertEvents(db: Executor, rows: SubmissionEventsTable[]) {
+  if (rows.length) await db.insertInto('submissionEvents').values(rows.map((r, i) => ({ ...r, ord: i }))).execute();
+}
+
+/** A position in the timeline. */
+export interface EventCursor {
+  at: string;
+  ord: number;
+  id: string;
+}
+
+/** The timeline, newest first, after `cursor`. */
+export function listEvents(db: Executor, submissionId: string, after: EventCursor | null, limit: number) {
+  let query = db.selectFrom('submissionEvents').selectAll().where('submissionId', '=', submissionId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('at', '<', after.at),
+        eb.and([eb('at', '=', after.at), eb('ord', '<', after.ord)]),
+        eb.and([eb('at', '=', after.at), eb('ord', '=', after.ord), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('at', 'desc').orderBy('ord', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Every event that carries a comment, oldest first. */
+export const listCommentEvents = (db: Executor, submissionId: string) =>
+  db
+    .selectFrom('submissionEvents')
+    .selectAll()
+    .where('submissionId', '=', submissionId)
+    .where('comment', 'is not', null)
+    .orderBy('at', 'asc')
+    .orderBy('ord', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+
+// --- receipts --------------------------------------------------------------------------------
+
+export async function insertReceipt(db: Executor, row: SubmissionReceiptsTable) {
+  await db.insertInto('submissionReceipts').values(row).execute();
+}
+
+export const findReceipt = (db: Executor, submissionId: string) =>
+  db.selectFrom('submissionReceipts').selectAll().where('submissionId', '=', submissionId).executeTakeFirst();
+
+export const findReceiptByCode = (db: Executor, companyId: string, codeHash: string) =>
+  db.selectFrom('submissionReceipts').selectAll().where('codeHash', '=', codeHash).where('companyId', '=', companyId).executeTakeFirst();
+
+export async function receiptsOf(db: Executor, submissionIds: string[]): Promise<Set<string>> {
+  if (submissionIds.length === 0) return new Set();
+  const rows = await db.selectFrom('submissionReceipts').select('submissionId').where('submissionId', 'in', submissionIds).execute();
+  return new Set(rows.map((r) => r.submissionId));
+}
+
+// --- all-document history --------------------------------------------------------------------
+
+export function listCompanySubmissionsForDocuments(db: Executor, companyId: string, bookYear?: number) {
+  let query = db.selectFrom('submissions').selectAll().where('companyId', '=', companyId);
+  if (bookYear !== undefined) query = query.where('bookYear', '=', bookYear);
+  return query.execute();
+}
+
+/** Every file (all versions) of the company's submissions and receipts, with its submission's year and status. */
+export function listCompanySubmissionFiles(db: Executor, companyId: string, bookYear?: number) {
+  let query = db
+    .selectFrom('files')
+    .innerJoin('submissions', 'submissions.id', 'files.ownerId')
+    .selectAll('files')
+    .select(['submissions.bookYear as bookYear', 'submissions.status as submissionStatus'])
+    .where('files.companyId', '=', companyId)
+    .where('submissions.companyId', '=', companyId)
+    .where('files.ownerKind', 'in', [SUBMISSION_OWNER, RECEIPT_OWNER]);
+  if (bookYear !== undefined) query = query.where('submissions.bookYear', '=', bookYear);
+  return query.execute();
+}
+
+// --- people and mail -------------------------------------------------------------------------
+
+/** The company's active users (who get the e-mails about its submission), with their language. */
+export const listMailableUsers = (db: Executor, companyId: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'language'])
+    .where('companyId', '=', companyId)
+    .where('disabledAt', 'is', null)
+    .orderBy('createdAt')
+    .execute();
+
+/** Reference items of these lists, inactive ones too (an old submission may name one). */
+export const listReferenceItemsOf = (db: Executor, lists: string[]) =>
+  db.selectFrom('referenceItems').selectAll().where('list', 'in', lists).orderBy('sortOrder').orderBy('code').execute();

@@ -1,0 +1,201 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_BASE, AuthPaths, LANGUAGE_STORAGE_KEY } from '@bansi/shared';
+import { test as base, expect, type ConsoleMessage, type Page, type Request, type Response } from '@playwright/test';
+import type { E2eOptions, Lang } from './options';
+
+export { expect };
+export type { Lang };
+
+/** The demo accounts SEED_DEMO creates (apps/api/src/modules/companies/companies.seed.ts). */
+export const DEMO_USERS = {
+  company: { login: 'demo@bansi.example', password: 'Demo-Bansi-2024!' },
+  staff: { login: 'admin@bansi.example', password: 'Admin-Bansi-2024!' },
+} as const;
+export type DemoRole = keyof typeof DEMO_USERS;
+
+// ---------------------------------------------------------------- translation catalogs
+
+type Catalog = Record<string, unknown>;
+const LOCALES_DIR = join(import.meta.dirname, '../../../packages/shared/locales');
+const catalogs = new Map<Lang, Catalog>();
+
+/** The catalog the app is served (/asset/lang/<lng>.json): every packages/shared/locales/<lng>/<part>.json as `{ <part>: … }`. */
+export function catalog(lng: Lang): Catalog {
+  let merged = catalogs.get(lng);
+  if (!merged) {
+    merged = {};
+    for (const file of readdirSync(join(LOCALES_DIR, lng)).filter((f) => f.endsWith('.json'))) {
+      merged[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(join(LOCALES_DIR, lng, file), 'utf8'));
+    }
+    catalogs.set(lng, merged);
+  }
+  return merged;
+}
+
+/** The text of `key` in `lng`, with i18next's `{{name}}` interpolation; a missing key fails the test. */
+export function translate(lng: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  let node: unknown = catalog(lng);
+  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Catalog)[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no translation "${key}" in ${lng}`);
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+export const otherLang = (lng: Lang): Lang => (lng === 'lo' ? 'en' : 'lo');
+
+// ---------------------------------------------------------------- the guard
+
+/**
+ * A request the guard lets through: same-origin path, method, and the HTTP status — or 'failed' (a network
+ * error), or 'aborted' (net::ERR_ABORTED: the page cancelled the request itself).
+ */
+export interface Allowance {
+  method?: string;
+  path: string | RegExp;
+  status: number | 'failed' | 'aborted';
+  /** Why this is not an error. */
+  why: string;
+}
+
+/** What every test accepts. Tests that break something on purpose add their own with `guard.allow()`. */
+export const ALLOWED_FAILURES: readonly Allowance[] = [
+  {
+    method: 'GET',
+    path: `${API_BASE}${AuthPaths.session}`,
+    status: 401,
+    why: 'the app recognises a visitor by the 401 of the session endpoint',
+  },
+  {
+    path: /^\//,
+    status: 'aborted',
+    why: 'cancelled by the page itself, not failed: an AbortSignal (a query no longer needed), pdf.js dropping its first full read for range reads',
+  },
+];
+
+export interface Guard {
+  /** Accept one more kind of failing request for the rest of this test. */
+  allow(allowance: Allowance): void;
+  /** Every request the page made so far (URLs), for origin checks. */
+  readonly requests: readonly string[];
+  /** Fails now if anything went wrong so far (it is also checked when the test ends). */
+  check(): void;
+}
+
+function matches(a: Allowance, method: string, url: URL, status: Allowance['status']) {
+  const pathOk = typeof a.path === 'string' ? url.pathname === a.path : a.path.test(url.pathname);
+  return pathOk && a.status === status && (!a.method || a.method === method);
+}
+
+function watch(page: Page, origin: string): Guard {
+  const allowances: Allowance[] = [...ALLOWED_FAILURES];
+  const problems: string[] = [];
+  const requests: string[] = [];
+  const allowed = (req: Request, status: Allowance['status']) => {
+    const url = new URL(req.url());
+    return url.origin === origin && allowances.some((a) => matches(a, req.method(), url, status));
+  };
+  // Chrome logs every 4xx/5xx and network failure as a console error too; those are judged by their request.
+  const consoleForAllowedRequest = (msg: ConsoleMessage) => {
+    if (!msg.text().startsWith('Failed to load resource')) return false;
+    const at = msg.location().url;
+    if (!at) return false;
+    const url = new URL(at);
+    return url.origin === origin && allowances.some((a) => (typeof a.path === 'string' ? url.pathname === a.path : a.path.test(url.pathname)));
+  };
+  page.on('request', (req) => {
+    requests.push(req.url());
+    const { protocol, origin: o } = new URL(req.url());
+    if (protocol !== 'data:' && protocol !== 'blob:' && o !== origin) problems.push(`request left the origin: ${req.method()} ${req.url()}`);
+  });
+  page.on('requestfailed', (req) => {
+    const error = req.failure()?.errorText;
+    if (!allowed(req, error === 'net::ERR_ABORTED' ? 'aborted' : 'failed')) problems.push(`request failed: ${req.method()} ${req.url()} (${error})`);
+  });
+  page.on('response', (res: Response) => {
+    const req = res.request();
+    if (res.status() >= 400 && new URL(req.url()).origin === origin && !allowed(req, res.status())) {
+      problems.push(`HTTP ${res.status()}: ${req.method()} ${req.url()}`);
+    }
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !consoleForAllowedRequest(msg)) problems.push(`console error: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
+  return {
+    allow: (a) => void allowances.push(a),
+    requests,
+    check: () => expect(problems, 'console errors, failed requests and requests to other origins').toEqual([]),
+  };
+}
+
+// ---------------------------------------------------------------- logging in
+
+/**
+ * Logs in through the API with `page.request`, so the session cookie lands in the page's browser context.
+ * The CSRF token comes from GET /auth/csrf; the Origin header is the app's own, as a browser would send.
+ */
+export async function loginAs(page: Page, role: DemoRole): Promise<void> {
+  const { baseURL } = test.info().project.use;
+  if (!baseURL) throw new Error('loginAs needs use.baseURL');
+  const csrf = await page.request.get(`${API_BASE}${AuthPaths.csrf}`);
+  expect(csrf.status(), 'GET /auth/csrf').toBe(200);
+  const { token } = (await csrf.json()) as { token: string };
+  const res = await page.request.post(`${API_BASE}${AuthPaths.login}`, {
+    data: { login: DEMO_USERS[role].login, password: DEMO_USERS[role].password },
+    headers: { 'x-csrf-token': token, origin: new URL(baseURL).origin },
+  });
+  expect(res.status(), `log in as ${role}: ${res.status() === 200 ? '' : await res.text()}`).toBe(200);
+}
+
+// ---------------------------------------------------------------- the extended test
+
+export interface Fixtures {
+  guard: Guard;
+  /** The project's language, translated: `tr('nav.home')`. */
+  tr: (key: string, vars?: Record<string, string | number>) => string;
+  /** A full-page screenshot kept as an artifact: test-results/screenshots/<project>/<name>.png */
+  shot: (name: string) => Promise<void>;
+}
+
+export const test = base.extend<E2eOptions & Fixtures>({
+  lang: ['lo', { option: true }],
+
+  // The language: stored before the app's first script runs, but only when the page has none yet, so a
+  // switch made inside a test survives reloads.
+  context: async ({ context, lang }, use) => {
+    await context.addInitScript(
+      ([key, lng]) => {
+        try {
+          if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, lng);
+        } catch {
+          // storage blocked: the app falls back to Lao
+        }
+      },
+      [LANGUAGE_STORAGE_KEY, lang] as const,
+    );
+    await use(context);
+  },
+
+  guard: [
+    async ({ page, baseURL }, use) => {
+      const guard = watch(page, new URL(baseURL!).origin);
+      await use(guard);
+      guard.check();
+    },
+    { auto: true },
+  ],
+
+  tr: async ({ lang }, use) => {
+    await use((key, vars) => translate(lang, key, vars));
+  },
+
+  shot: async ({ page }, use, testInfo) => {
+    await use(async (name) => {
+      const dir = join(testInfo.project.outputDir, 'screenshots', testInfo.project.name);
+      mkdirSync(dir, { recursive: true });
+      // From the top: a full-page shot of a scrolled page draws the fixed header in the middle of it.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+    });
+  },
+});

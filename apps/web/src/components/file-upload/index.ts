@@ -1,0 +1,2 @@
+export { FileUpload, type FileUploadProps } from './file-upload';
+export { formatBytes } from './format-bytes';

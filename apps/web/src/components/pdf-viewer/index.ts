@@ -1,0 +1,2 @@
+export { PdfViewer } from './lazy';
+export type { PdfViewerProps } from './types';

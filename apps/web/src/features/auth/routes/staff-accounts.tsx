@@ -1,0 +1,173 @@
+import { CreateStaffAccountRequest, LANGUAGES, isLanguage, type StaffAccount } from '@bansi/shared';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/confirm-button';
+import { SelectField, TextField } from '../../../components/form-fields';
+import { PageSpinner } from '../../../components/page-spinner';
+import { PageTitle } from '../../../components/page-title';
+import { ApiError } from '../../../lib/api-client';
+import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
+import { formatDate } from '../../../lib/format';
+import { useCreateStaffAccount } from '../api/create-staff-account';
+import { useDisableStaffAccount } from '../api/disable-staff-account';
+import { useSession } from '../api/get-session';
+import { useStaffAccounts } from '../api/get-staff-accounts';
+
+/** The back office's staff accounts: list, add (an invitation by e-mail), disable. Staff admins only. */
+export default function StaffAccountsRoute() {
+  const { t } = useTranslation();
+  const { data: session, isPending } = useSession();
+  const isAdmin = session?.user.role === 'staff_admin';
+  const accounts = useStaffAccounts(isAdmin);
+
+  if (isPending) return <PageSpinner />;
+  return (
+    <Stack gap="lg">
+      <div>
+        <PageTitle>{t('staff.nav.accounts')}</PageTitle>
+        <Text c="dimmed">{t('account.staffAccounts.lead')}</Text>
+      </div>
+      {!isAdmin ? (
+        <Alert color="yellow" icon={<IconAlertCircle />} data-testid="staff-accounts-admin-only">
+          {t('account.staffAccounts.adminOnly')}
+        </Alert>
+      ) : (
+        <>
+          <AddStaffForm />
+          <section aria-labelledby="staff-list-title">
+            <Title order={2} size="h4" id="staff-list-title" mb="sm">
+              {t('account.staffAccounts.listTitle')}
+            </Title>
+            {accounts.isPending ? (
+              <Loader size="sm" aria-label={t('common.loading')} />
+            ) : accounts.isError ? (
+              <Alert color="red" role="alert">
+                {errorText(accounts.error)}
+              </Alert>
+            ) : (
+              <Stack gap="xs" data-testid="staff-list">
+                {accounts.data.items.map((account) => (
+                  <StaffRow key={account.id} account={account} isSelf={account.id === session?.user.id} />
+                ))}
+              </Stack>
+            )}
+          </section>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function StaffRow({ account, isSelf }: { account: StaffAccount; isSelf: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lng = isLanguage(i18n.language) ? i18n.language : 'lo';
+  const disable = useDisableStaffAccount();
+  return (
+    <Paper withBorder p="sm" data-testid="staff-row">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={700}>{account.name}</Text>
+            <Badge variant="light">{t(`account.roles.${account.role}`)}</Badge>
+            {account.pending ? <Badge color="yellow" variant="light">{t('account.members.pending')}</Badge> : null}
+            {account.disabled ? <Badge color="gray">{t('account.staffAccounts.disabled')}</Badge> : null}
+            {isSelf ? <Badge color="blue" variant="outline">{t('account.members.you')}</Badge> : null}
+          </Group>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {account.email}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('account.members.since', { date: formatDate(account.createdAt, lng) })}
+          </Text>
+        </Stack>
+        {!isSelf && !account.disabled ? (
+          <ConfirmButton
+            variant="light"
+            color="red"
+            size="xs"
+            loading={disable.isPending}
+            title={t('account.staffAccounts.disableTitle')}
+            message={t('account.staffAccounts.disableBody', { name: account.name })}
+            confirmLabel={t('account.staffAccounts.disable')}
+            onConfirm={() =>
+              disable.mutate(account.id, {
+                onSuccess: () => notifications.show({ color: 'teal', message: t('account.staffAccounts.disabledDone', { name: account.name }) }),
+                onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+              })
+            }
+          >
+            {t('account.staffAccounts.disable')}
+          </ConfirmButton>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}
+
+function AddStaffForm() {
+  const { t, i18n } = useTranslation();
+  const create = useCreateStaffAccount();
+  const defaults = { name: '', email: '', role: 'staff_reviewer' as const, language: isLanguage(i18n.language) ? i18n.language : 'lo' };
+  const form = useForm({ resolver: zodFormResolver(CreateStaffAccountRequest), defaultValues: defaults });
+  const onSubmit = form.handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (account) => {
+        notifications.show({ color: 'teal', message: t('account.staffAccounts.added', { email: account.email }) });
+        form.reset(defaults);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') form.setError('email', { type: 'server', message: t('errors.field.email_taken') });
+        else if (error instanceof ApiError) applyProblem(error.problem, form.setError);
+      },
+    }),
+  );
+  // E-mail taken and field errors show at their fields; anything else above the form.
+  const shownOnFields = create.error instanceof ApiError && (create.error.code === 'EMAIL_TAKEN' || Boolean(create.error.problem.errors?.length));
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="staff-add-title">
+      <Title order={2} size="h4" id="staff-add-title" mb="xs">
+        {t('account.staffAccounts.addTitle')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('account.staffAccounts.addLead')}
+      </Text>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {create.isError && !shownOnFields ? (
+            <Alert color="red" role="alert">
+              {errorText(create.error)}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextField control={form.control} name="name" label={t('account.members.name')} autoComplete="off" withAsterisk />
+            <TextField control={form.control} name="email" type="email" label={t('account.members.email')} autoComplete="off" autoCapitalize="none" withAsterisk />
+            <SelectField
+              control={form.control}
+              name="role"
+              label={t('account.members.role')}
+              allowDeselect={false}
+              data={(['staff_reviewer', 'staff_admin'] as const).map((role) => ({ value: role, label: t(`account.roles.${role}`) }))}
+              withAsterisk
+            />
+            <SelectField
+              control={form.control}
+              name="language"
+              label={t('account.members.language')}
+              description={t('account.members.languageHint')}
+              allowDeselect={false}
+              data={LANGUAGES.map((lng) => ({ value: lng, label: t(`common.languages.${lng}`) }))}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" leftSection={<IconUserPlus size={18} />} loading={create.isPending}>
+              {t('account.staffAccounts.add')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,16 @@
+import { CompanyPaths, Member, type InviteRequest } from '@bansi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { membersQueryOptions } from './get-members';
+
+export const inviteMember = (body: z.input<typeof InviteRequest>) => api(CompanyPaths.invitations, { method: 'POST', body, schema: Member });
+
+/** Invites a colleague by e-mail (an account waiting for its password); the member list is asked again. */
+export function useInviteMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inviteMember,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,25 @@
+import { ContentPaths, NotificationPage } from '@bansi/shared';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const getNotifications = (q: { cursor?: string; limit?: number }, signal?: AbortSignal) =>
+  api(ContentPaths.notifications, { schema: NotificationPage, query: q, signal });
+
+/** Everything under this key depends on who is logged in and what they have read. */
+export const NOTIFICATIONS_KEY = ['content', 'notifications'] as const;
+
+export const latestNotificationsQueryOptions = (limit: number) =>
+  queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'latest', limit], queryFn: () => getNotifications({ limit }) });
+
+export const useLatestNotifications = (limit = 5) => useQuery(latestNotificationsQueryOptions(limit));
+
+export const notificationsInfiniteQueryOptions = (limit = 10) =>
+  infiniteQueryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'list', limit],
+    queryFn: ({ pageParam }) => getNotifications({ cursor: pageParam, limit }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The notifications the caller may read: public ones, and for a company user those addressed to them. */
+export const useNotifications = (limit?: number) => useInfiniteQuery(notificationsInfiniteQueryOptions(limit));

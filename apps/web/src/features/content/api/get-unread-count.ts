@@ -1,0 +1,13 @@
+import { ContentPaths, UnreadCount } from '@bansi/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const getUnreadCount = (signal?: AbortSignal) => api(ContentPaths.unreadCount, { schema: UnreadCount, signal });
+
+export const UNREAD_KEY = ['content', 'unread-count'] as const;
+
+export const unreadCountQueryOptions = () =>
+  queryOptions({ queryKey: UNREAD_KEY, queryFn: () => getUnreadCount(), refetchInterval: 60_000, staleTime: 15_000 });
+
+/** How many notifications the logged-in company user has not opened (the bell's badge). */
+export const useUnreadCount = () => useQuery(unreadCountQueryOptions());

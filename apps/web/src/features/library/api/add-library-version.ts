@@ -1,0 +1,18 @@
+import { LibraryPaths, StaffLibraryDocument } from '@bansi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postForm } from './post-form';
+
+/** Adds a version (it becomes the current one; the older ones stay). */
+export const addLibraryVersion = ({ id, form }: { id: string; form: FormData }) =>
+  postForm(LibraryPaths.staffVersions(id), form, StaffLibraryDocument);
+
+export function useAddLibraryVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addLibraryVersion,
+    onSuccess: (doc) => {
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'library'] });
+      void queryClient.invalidateQueries({ queryKey: ['library', doc.category] });
+    },
+  });
+}

@@ -1,0 +1,10 @@
+import { Company, CompanyPaths } from '@bansi/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const getMyCompany = () => api(CompanyPaths.me, { schema: Company });
+
+/** The company's profile and people (its signatories); the key is shared with the company screens. */
+export const myCompanyQueryOptions = () => queryOptions({ queryKey: ['companies', 'me'], queryFn: getMyCompany });
+
+export const useMyCompany = () => useQuery(myCompanyQueryOptions());

@@ -1,0 +1,15 @@
+import { Items, Place, ReferencePaths } from '@bansi/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const getProvinces = () => api(ReferencePaths.provinces, { schema: Items(Place) });
+
+export const provincesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['reference', 'provinces'],
+    queryFn: getProvinces,
+    staleTime: Infinity,
+  });
+
+/** The 18 provinces (the review queue's filter). */
+export const useProvinces = () => useQuery(provincesQueryOptions());

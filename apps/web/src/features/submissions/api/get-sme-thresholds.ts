@@ -1,0 +1,15 @@
+import { SmeThresholdList, SmeThresholdPaths } from '@bansi/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const getSmeThresholds = () => api(SmeThresholdPaths.list, { schema: SmeThresholdList });
+
+export const smeThresholdsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['reference', 'sme-thresholds'],
+    queryFn: getSmeThresholds,
+    staleTime: 10 * 60_000,
+  });
+
+/** The SME threshold cells (sector × size × criterion) the size is derived from. */
+export const useSmeThresholds = () => useQuery(smeThresholdsQueryOptions());

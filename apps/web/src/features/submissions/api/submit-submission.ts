@@ -1,0 +1,30 @@
+import { SubmissionDetail, SubmissionPaths, type SubmitSubmissionRequest } from '@bansi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { submissionKeys } from './keys';
+
+export const submitSubmission = ({ id, ...body }: { id: string } & z.input<typeof SubmitSubmissionRequest>) =>
+  api(SubmissionPaths.submit(id), {
+    method: 'POST',
+    body,
+    schema: SubmissionDetail,
+  });
+
+/** Submits (or resubmits) it; it is then locked for the company until staff return it. */
+export function useSubmitSubmission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitSubmission,
+    onSuccess: (detail) => {
+      queryClient.setQueryData(submissionKeys.detail(detail.id), detail);
+      void queryClient.invalidateQueries({
+        queryKey: submissionKeys.events(detail.id),
+      });
+      void queryClient.invalidateQueries({ queryKey: submissionKeys.lists });
+      void queryClient.invalidateQueries({
+        queryKey: submissionKeys.check(detail.bookYear),
+      });
+    },
+  });
+}

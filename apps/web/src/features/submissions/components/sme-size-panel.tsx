@@ -1,0 +1,128 @@
+import { deriveSmeSize, type SmeCellRef, type SmeCriterion, type SmeSector, type SmeSize, type SmeThresholdCell } from '@bansi/shared';
+import { Alert, Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconRuler2 } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface SmeFigures {
+  averageLabour: number | null;
+  totalAssets: number | null;
+  annualIncome: number | null;
+}
+
+/** The size the figures give, as the shared rule derives it (null when the sector is unknown). */
+export function useDerivedSize(sector: SmeSector | null, figures: SmeFigures, cells: readonly SmeThresholdCell[] | undefined, asOf: Date) {
+  return useMemo(() => {
+    if (!sector || !cells) return null;
+    try {
+      return deriveSmeSize({ sector, ...figures }, cells, asOf);
+    } catch {
+      // two cells for one date: a data error staff must fix; the size stays undetermined meanwhile
+      return { kind: 'undetermined' as const, missing: [], missingInputs: [] };
+    }
+  }, [sector, figures, cells, asOf]);
+}
+
+/**
+ * The enterprise size derived from the figures as the user types (Decree 25/GOL of 2017): the size and the
+ * conditions it met, or "cannot be determined yet" with the figures or the threshold cells still missing;
+ * and a warning when it differs from the size in the company's profile.
+ */
+export function SmeSizePanel({
+  sector,
+  figures,
+  cells,
+  asOf,
+  declared,
+}: {
+  sector: SmeSector | null;
+  figures: SmeFigures;
+  cells: readonly SmeThresholdCell[] | undefined;
+  asOf: Date;
+  /** the size code of the company profile, when it is one of the decree's sizes */
+  declared?: SmeSize | null;
+}) {
+  const { t } = useTranslation();
+  const result = useDerivedSize(sector, figures, cells, asOf);
+  const criteria = (list: readonly SmeCriterion[]) => list.map((c) => t(`submission.criterion.${c}`)).join(', ');
+  const cell = (ref: SmeCellRef) =>
+    t('submission.derived.cell', {
+      sector: t(`submission.sector.${ref.sector}`),
+      size: t(`submission.size.${ref.size}`),
+      criterion: t(`submission.criterion.${ref.criterion}`),
+    });
+
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="sme-size" aria-live="polite">
+      <Stack gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          <IconRuler2 size={18} aria-hidden />
+          <Text fw={600}>{t('submission.derived.label')}</Text>
+        </Group>
+        {!result ? (
+          <Text size="sm" c="dimmed">
+            {t('submission.derived.noSector')}
+          </Text>
+        ) : result.kind === 'size' ? (
+          <>
+            <Badge size="lg" variant="light" color="blue" data-testid="sme-size-value" data-size={result.size} style={{ alignSelf: 'flex-start' }}>
+              {t(`submission.size.${result.size}`)}
+            </Badge>
+            <Text size="sm">
+              {result.size === 'large'
+                ? t('submission.derived.large')
+                : t('submission.derived.basis', {
+                    size: t(`submission.size.${result.size}`),
+                    criteria: criteria(result.basis),
+                  })}
+            </Text>
+          </>
+        ) : (
+          <>
+            <Badge
+              size="lg"
+              variant="light"
+              color="gray"
+              data-testid="sme-size-value"
+              data-size="undetermined"
+              style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+            >
+              {t('submission.size.undetermined')}
+            </Badge>
+            {result.missingInputs.length > 0 && (
+              <Text size="sm">
+                {t('submission.derived.missingInputs', {
+                  criteria: criteria(result.missingInputs),
+                })}
+              </Text>
+            )}
+            {result.missing.length > 0 && (
+              <div data-testid="sme-missing-cells">
+                <Text size="sm">{t('submission.derived.missingCellsLead')}</Text>
+                <List size="sm" spacing={2} mt={4}>
+                  {result.missing.map((ref) => (
+                    <List.Item key={`${ref.sector}-${ref.size}-${ref.criterion}`}>{cell(ref)}</List.Item>
+                  ))}
+                </List>
+                <Text size="sm" mt={4}>
+                  {t('submission.derived.missingCellsTail')}
+                </Text>
+              </div>
+            )}
+          </>
+        )}
+        {result?.kind === 'size' && declared && declared !== result.size && (
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />} p="xs" data-testid="sme-size-differs">
+            {t('submission.derived.differs', {
+              derived: t(`submission.size.${result.size}`),
+              declared: t(`submission.size.${declared}`),
+            })}
+          </Alert>
+        )}
+        <Text size="xs" c="dimmed">
+          {t('submission.derived.source')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,37 @@
+import type { FileMeta } from '@bansi/shared';
+import { Box, Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { FileDownloadCard } from '../../../components/file-download-card';
+import { PdfViewer } from '../../../components/pdf-viewer';
+import { fileContentUrl } from '../api/file-urls';
+
+/** The back office reads a file in place: PDFs in the viewer (by range, staff endpoint), others as a download. */
+export function StaffFileViewer({ file, onClose }: { file: FileMeta | null; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal opened={!!file} onClose={onClose} title={file?.originalName} fullScreen={phone} size="90%" centered data-testid="staff-viewer">
+      {file &&
+        (file.kind === 'pdf' ? (
+          <Box h={phone ? 'calc(100dvh - 80px)' : '75vh'}>
+            <PdfViewer
+              key={file.id}
+              url={fileContentUrl(file.id, { staff: true })}
+              downloadUrl={fileContentUrl(file.id, {
+                staff: true,
+                download: true,
+              })}
+              fileName={file.originalName}
+            />
+          </Box>
+        ) : (
+          <FileDownloadCard
+            file={file}
+            downloadUrl={fileContentUrl(file.id, {
+              staff: true,
+              download: true,
+            })}
+          />
+        ))}
+    </Modal>
+  );
+}

@@ -1,0 +1,174 @@
+import { DOCUMENT_KINDS, DocumentKind, localized, type DocumentEntry } from '@bansi/shared';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconChevronRight, IconDownload, IconEye } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { formatBytes } from '../../../components/file-upload';
+import { PageSpinner } from '../../../components/page-spinner';
+import { PageTitle } from '../../../components/page-title';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/form';
+import { formatDateTime } from '../../../lib/format';
+import { fileContentUrl, receiptUrl } from '../api/file-urls';
+import { useApiIndex } from '../api/get-api-index';
+import { useDocuments } from '../api/list-documents';
+import { FilterSelect, recentYears } from '../components/list-filters';
+import { StatusBadge } from '../components/status-badge';
+import { useLang } from '../lib/lang';
+
+const KIND_COLORS: Record<DocumentKind, string> = {
+  submission: 'blue',
+  submission_file: 'grape',
+  other_file: 'indigo',
+  receipt: 'gray',
+};
+
+function Row({ entry }: { entry: DocumentEntry }) {
+  const { t } = useTranslation();
+  const lng = useLang();
+  const subId = entry.submissionId ?? entry.id;
+  const title =
+    entry.kind === 'submission'
+      ? t('submission.detail.bookYear', { year: entry.bookYear })
+      : (entry.file?.originalName ?? t('submission.documents.unnamed'));
+  const slotName = entry.slotNameLo ? localized(entry.slotNameLo, entry.slotNameEn, lng) : null;
+  const viewHref =
+    entry.file && entry.kind === 'submission_file'
+      ? paths.dashboard.documentViewer(subId, entry.file.id)
+      : entry.file && entry.kind === 'other_file'
+        ? paths.dashboard.otherDocumentViewer(subId, entry.file.id)
+        : null;
+  const downloadHref = entry.kind === 'receipt' ? receiptUrl(subId) : entry.file ? fileContentUrl(entry.file.id, { download: true }) : null;
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="document-item" data-kind={entry.kind}>
+      <Group justify="space-between" gap="sm" wrap="wrap" align="flex-start">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 14rem' }}>
+          <Group gap="xs" wrap="wrap">
+            <Badge variant="light" color={KIND_COLORS[entry.kind]}>
+              {t(`submission.documentKind.${entry.kind}`)}
+            </Badge>
+            {entry.status && <StatusBadge status={entry.status} size="sm" />}
+            {entry.superseded && (
+              <Badge variant="outline" color="gray" size="sm">
+                {t('submission.documents.superseded')}
+              </Badge>
+            )}
+          </Group>
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {[
+              entry.kind !== 'submission' ? t('submission.detail.bookYear', { year: entry.bookYear }) : null,
+              slotName,
+              entry.file ? formatBytes(entry.file.size, lng) : null,
+              formatDateTime(entry.at, lng),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </Stack>
+        <Group gap={6} wrap="nowrap">
+          {entry.kind === 'submission' ? (
+            <Button
+              component={Link}
+              to={paths.dashboard.submissionDetail(entry.id)}
+              size="compact-sm"
+              variant="subtle"
+              rightSection={<IconChevronRight size={14} />}
+            >
+              {t('submission.documents.open')}
+            </Button>
+          ) : (
+            <>
+              {viewHref && (
+                <Button component={Link} to={viewHref} size="compact-sm" variant="subtle" leftSection={<IconEye size={14} />}>
+                  {t('submission.upload.view')}
+                </Button>
+              )}
+              {downloadHref && (
+                <Anchor href={downloadHref} download size="sm">
+                  <Group gap={4} wrap="nowrap">
+                    <IconDownload size={14} />
+                    {t('submission.upload.download')}
+                  </Group>
+                </Anchor>
+              )}
+            </>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** /dashboard/all-document-history: every submission and file of the company, filterable by year and kind. */
+export default function AllDocumentsRoute() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const bookYear = Number(params.get('year')) || undefined;
+  const parsedKind = DocumentKind.safeParse(params.get('kind'));
+  const kind = parsedKind.success ? parsedKind.data : undefined;
+  const index = useApiIndex();
+  const list = useDocuments({ bookYear, kind });
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const setFilter = (key: string, value: string | null) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (value) p.set(key, value);
+        else p.delete(key);
+        return p;
+      },
+      { replace: true },
+    );
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('dashboard.nav.allDocumentHistory')}</PageTitle>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <FilterSelect
+          label={t('submission.filters.year')}
+          data={recentYears(index.data?.bookYear).map((y) => ({
+            value: String(y),
+            label: String(y),
+          }))}
+          value={bookYear ? String(bookYear) : ''}
+          onChange={(v) => setFilter('year', v)}
+          data-testid="filter-year"
+        />
+        <FilterSelect
+          label={t('submission.filters.kind')}
+          data={DOCUMENT_KINDS.map((k) => ({
+            value: k,
+            label: t(`submission.documentKind.${k}`),
+          }))}
+          value={kind ?? ''}
+          onChange={(v) => setFilter('kind', v)}
+          data-testid="filter-kind"
+        />
+      </Group>
+      {list.isPending ? (
+        <PageSpinner />
+      ) : list.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          {errorText(list.error)}
+        </Alert>
+      ) : items.length === 0 ? (
+        <Text c="dimmed" data-testid="documents-empty">
+          {t('submission.documents.emptyList')}
+        </Text>
+      ) : (
+        <Stack gap="xs" data-testid="documents-list">
+          {items.map((e) => (
+            <Row key={`${e.kind}-${e.id}`} entry={e} />
+          ))}
+          {list.hasNextPage && (
+            <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              {t('submission.common.more')}
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,512 @@
+import { z } from 'zod';
+import type { FieldError } from '../errors';
+import { Page, PageQuery } from './common';
+import { Company, People } from './companies';
+import { FileKind, FileMeta } from './files';
+
+/**
+ * The annual submission (DESIGN §4, issue 6): one per company and book year. This file holds what
+ * both sides need first — book year, statuses and actions, the SME threshold cells — and grows with
+ * the submission module's request and response schemas.
+ */
+export const SubmissionPaths = {
+  list: '/submissions',
+  check: '/submissions/check',
+  one: (id: string) => `/submissions/${id}`,
+  submit: (id: string) => `/submissions/${id}/submit`,
+  events: (id: string) => `/submissions/${id}/events`,
+  files: (id: string) => `/submissions/${id}/files`,
+  receipt: (id: string) => `/submissions/${id}/receipt`,
+  staffList: '/staff/submissions',
+  staffOne: (id: string) => `/staff/submissions/${id}`,
+  staffAction: (id: string, action: 'start-review' | 'return' | 'accept' | 'comments') =>
+    `/staff/submissions/${id}/${action}`,
+  staffReceipt: (id: string) => `/staff/submissions/${id}/receipt`,
+  /** every document of the company (submissions, their files, receipts; notes later) */
+  documents: '/documents',
+  /** public: is this receipt (or, later, booking) genuine? What a scanned QR code asks. */
+  qrCheck: (comId: string, code: string) => `/qr/${comId}/${code}`,
+} as const;
+
+/** The web page a receipt's QR code opens (DESIGN §2), relative to PUBLIC_URL. */
+export const qrScanPagePath = (comId: string, code: string) => `/qr/scan/${comId}/${code}`;
+
+/** The Lao accounting year is the calendar year (Law on Accounting No. 47/NA, 2013). */
+export const BookYear = z.coerce.number().int().min(2000).max(2100);
+export type BookYear = z.infer<typeof BookYear>;
+
+export const SUBMISSION_STATUSES = ['draft', 'submitted', 'in_review', 'returned', 'resubmitted', 'accepted'] as const;
+export const SubmissionStatus = z.enum(SUBMISSION_STATUSES);
+export type SubmissionStatus = z.infer<typeof SubmissionStatus>;
+
+/** What moves a submission from one status to the next (see domain/submission-status.ts). */
+export const SUBMISSION_ACTIONS = ['submit', 'startReview', 'return', 'accept'] as const;
+export const SubmissionAction = z.enum(SUBMISSION_ACTIONS);
+export type SubmissionAction = z.infer<typeof SubmissionAction>;
+
+/** Who acts: the company (its users) or the service's staff. */
+export const SubmissionActor = z.enum(['company', 'staff']);
+export type SubmissionActor = z.infer<typeof SubmissionActor>;
+
+// --- SME size (Decree No. 25/GOL of 16 January 2017) ---------------------------------------------
+
+/** Type of operation, as the decree classifies enterprises. */
+export const SME_SECTORS = ['commodity_production', 'trade', 'services'] as const;
+export const SmeSector = z.enum(SME_SECTORS);
+export type SmeSector = z.infer<typeof SmeSector>;
+
+/** The sizes the decree defines by thresholds; anything above medium is large. */
+export const SME_THRESHOLD_SIZES = ['micro', 'small', 'medium'] as const;
+export const SmeThresholdSize = z.enum(SME_THRESHOLD_SIZES);
+export type SmeThresholdSize = z.infer<typeof SmeThresholdSize>;
+
+export const SME_SIZES = ['micro', 'small', 'medium', 'large'] as const;
+export const SmeSize = z.enum(SME_SIZES);
+export type SmeSize = z.infer<typeof SmeSize>;
+
+/** Annual average labour (persons), total assets (LAK), annual gross income (LAK). */
+export const SME_CRITERIA = ['labour', 'assets', 'income'] as const;
+export const SmeCriterion = z.enum(SME_CRITERIA);
+export type SmeCriterion = z.infer<typeof SmeCriterion>;
+
+/**
+ * One cell of the thresholds table: "an enterprise of `sector` is `size` on `criterion` when its
+ * value is at most (`upperInclusive`) or below (not inclusive) `upperBound`", valid from
+ * `effectiveFrom` (a later cell for the same sector, size and criterion supersedes it). Cells are
+ * reference data that staff admins enter from the official text; a cell nobody entered is absent.
+ */
+export const SmeThresholdCell = z.object({
+  sector: SmeSector,
+  size: SmeThresholdSize,
+  criterion: SmeCriterion,
+  upperBound: z.number().nonnegative().meta({ description: 'persons for labour, LAK for assets and income' }),
+  upperInclusive: z.boolean().meta({ description: 'true: value <= upperBound qualifies; false: value < upperBound' }),
+  effectiveFrom: z.iso.date().meta({ description: 'YYYY-MM-DD (Asia/Vientiane) from which the cell applies' }),
+  sourceNote: z.string().trim().min(1).max(1000),
+});
+export type SmeThresholdCell = z.infer<typeof SmeThresholdCell>;
+
+export const SmeThresholdPaths = {
+  list: '/reference/sme-thresholds',
+  staffCreate: '/staff/sme-thresholds',
+} as const;
+
+/** A cell as stored and listed (GET /reference/sme-thresholds). */
+export const SmeThresholdCellRecord = SmeThresholdCell.extend({ id: z.uuid(), updatedAt: z.string() });
+export type SmeThresholdCellRecord = z.infer<typeof SmeThresholdCellRecord>;
+
+/** Which cell a derivation needs, by coordinates (no value: it may not exist yet). */
+export const SmeCellRef = z.object({ sector: SmeSector, size: SmeThresholdSize, criterion: SmeCriterion });
+export type SmeCellRef = z.infer<typeof SmeCellRef>;
+
+/** The enterprise data the size is derived from; null while the user has not entered it. */
+export const SmeSizeInput = z.object({
+  sector: SmeSector,
+  averageLabour: z.number().nonnegative().nullable(),
+  totalAssets: z.number().int().nonnegative().nullable(),
+  annualIncome: z.number().int().nonnegative().nullable(),
+});
+export type SmeSizeInput = z.infer<typeof SmeSizeInput>;
+
+export const SmeSizeResult = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('size'),
+    size: SmeSize,
+    /** micro/small/medium: the criteria whose condition the enterprise met at that size (any one suffices);
+     *  large: every criterion (it exceeded all three at every size). */
+    basis: z.array(SmeCriterion),
+  }),
+  z.object({
+    kind: z.literal('undetermined'),
+    /** empty threshold cells the decision may still need (staff must enter them) */
+    missing: z.array(SmeCellRef),
+    /** enterprise figures the decision needs that are not entered yet */
+    missingInputs: z.array(SmeCriterion),
+  }),
+]);
+export type SmeSizeResult = z.infer<typeof SmeSizeResult>;
+
+/** GET /reference/sme-thresholds: every cell (all dates, for derivations at any date) and the cells empty today. */
+export const SmeThresholdList = z.object({
+  items: z.array(SmeThresholdCellRecord),
+  empty: z.array(SmeCellRef),
+});
+export type SmeThresholdList = z.infer<typeof SmeThresholdList>;
+
+// --- book years ------------------------------------------------------------------------------
+
+/**
+ * A company may submit for the configured book year and the two before it (decision 030): the
+ * "open" book years. `bookYear` is the configured BOOK_YEAR (served by the API index endpoint).
+ */
+export const OPEN_BOOK_YEARS_BACK = 2;
+export function openBookYears(bookYear: number): number[] {
+  return Array.from({ length: OPEN_BOOK_YEARS_BACK + 1 }, (_, i) => bookYear - i);
+}
+export const isOpenBookYear = (year: number, bookYear: number) => year <= bookYear && year >= bookYear - OPEN_BOOK_YEARS_BACK;
+
+// --- the submission's data -------------------------------------------------------------------
+
+/** LAK amounts are whole kip; JSON numbers are exact up to 2^53 − 1 (≈ 9 × 10^15 LAK). */
+export const LakAmount = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+/** Annual average number of workers (persons; an average may have decimals). */
+export const AverageLabour = z.number().nonnegative().max(10_000_000);
+/** Optimistic concurrency: the `version` the caller last read; a stale one gets 409 STALE. */
+export const SubmissionVersion = z.number().int().min(1);
+
+/** The enterprise figures a check may find missing (and the form's field names). */
+export const SUBMISSION_FIELDS = ['departmentId', 'averageLabour', 'totalAssets', 'annualIncome', 'signatories'] as const;
+export const SubmissionField = z.enum(SUBMISSION_FIELDS);
+export type SubmissionField = z.infer<typeof SubmissionField>;
+
+/** A signatory as recorded on the submission: a snapshot, so later profile edits do not rewrite it. */
+export const SignatoryPerson = z.object({
+  name: z.string(),
+  position: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export const SignatoryHolder = SignatoryPerson.extend({
+  kind: z.enum(['employee', 'outside']),
+  licenceNo: z.string().nullable(),
+  firmName: z.string().nullable(),
+});
+export const SubmissionSignatories = z.object({ owner: SignatoryPerson, holder: SignatoryHolder, checker: SignatoryPerson });
+export type SubmissionSignatories = z.infer<typeof SubmissionSignatories>;
+
+/**
+ * PATCH /submissions/:id (draft or returned only, else 409 SUBMISSION_LOCKED). Every field is
+ * optional; null clears it. `signatories` takes the same shape as the company profile's people
+ * (the form pre-fills them from GET /companies/me). `departmentId` is a `departments` item (the
+ * list is filtered by `?categoryId=`); its category decides the sector the SME size is derived for.
+ */
+export const UpdateSubmissionRequest = z.object({
+  version: SubmissionVersion,
+  departmentId: z.uuid().nullable().optional(),
+  averageLabour: AverageLabour.nullable().optional(),
+  totalAssets: LakAmount.nullable().optional(),
+  annualIncome: LakAmount.nullable().optional(),
+  specialCategoryId: z.uuid().nullable().optional(),
+  signatories: People.nullable().optional(),
+});
+export type UpdateSubmissionRequest = z.infer<typeof UpdateSubmissionRequest>;
+
+/** The size in the company profile (a `sizes` item); `size` when its code is one of the decree's sizes. */
+export const DeclaredSize = z.object({ sizeId: z.uuid(), code: z.string(), size: SmeSize.nullable() });
+export type DeclaredSize = z.infer<typeof DeclaredSize>;
+
+export const SubmissionBase = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  bookYear: z.number().int(),
+  status: SubmissionStatus,
+  /** increases with every change of data or status (not with file uploads, which have their own history) */
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** the last time it was submitted or resubmitted */
+  submittedAt: z.string().nullable(),
+  firstSubmittedAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  /** the acknowledgement receipt PDF exists (GET /submissions/:id/receipt) */
+  receiptAvailable: z.boolean(),
+});
+
+export const SubmissionSummary = SubmissionBase.extend({
+  /** current files (checklist slots and other files) */
+  fileCount: z.number().int(),
+});
+export type SubmissionSummary = z.infer<typeof SubmissionSummary>;
+
+export const Submission = SubmissionBase.extend({
+  departmentId: z.uuid().nullable(),
+  /** from the department's category, else the company's category; null when neither names a sector */
+  sector: SmeSector.nullable(),
+  averageLabour: z.number().nullable(),
+  totalAssets: z.number().int().nullable(),
+  annualIncome: z.number().int().nullable(),
+  specialCategoryId: z.uuid().nullable(),
+  signatories: SubmissionSignatories.nullable(),
+  /** the company profile's size: live while editable, as it was at the last submission afterwards */
+  declaredSize: DeclaredSize.nullable(),
+  /** derived from the figures with the thresholds in force on 31 December of the book year; null without a sector */
+  derivedSize: SmeSizeResult.nullable(),
+  /** the derived size is known and is not the declared one */
+  sizeDiffers: z.boolean(),
+  /** the company may change data and files now (draft or returned) */
+  editable: z.boolean(),
+  /** what the caller (company or staff) may do now, from domain/submission-status.ts */
+  allowedActions: z.array(SubmissionAction),
+});
+export type Submission = z.infer<typeof Submission>;
+
+// --- checklist and files ---------------------------------------------------------------------
+
+/** One slot of the document checklist: a `document-types` item (extra.required, extra.kinds). */
+export const ChecklistSlot = z.object({
+  /** the document type's code: the upload's `slot` */
+  code: z.string(),
+  documentTypeId: z.uuid().nullable(),
+  nameLo: z.string(),
+  nameEn: z.string(),
+  required: z.boolean(),
+  /** what this slot accepts (already narrowed to the server's UPLOAD_ALLOWED_KINDS) */
+  kinds: z.array(FileKind),
+  /** the current file, or null when the slot is empty */
+  file: FileMeta.nullable(),
+  /** earlier versions this slot's file replaced, newest first */
+  history: z.array(FileMeta),
+});
+export type ChecklistSlot = z.infer<typeof ChecklistSlot>;
+
+/** GET /submissions/:id/files: the checklist, the additional ("other") files, and what was replaced. */
+export const SubmissionFiles = z.object({
+  slots: z.array(ChecklistSlot),
+  /** current additional files (slot `other`), oldest first */
+  others: z.array(FileMeta),
+  /** replaced versions of additional files, newest first */
+  otherHistory: z.array(FileMeta),
+  limits: z.object({ maxBytes: z.number().int(), otherKinds: z.array(FileKind) }),
+});
+export type SubmissionFiles = z.infer<typeof SubmissionFiles>;
+
+// --- checks before submitting ----------------------------------------------------------------
+
+/** Blocking: a required slot empty, a figure missing, a file of a kind the slot no longer takes. */
+export const SUBMISSION_CHECK_ERRORS = ['slot_empty', 'value_missing', 'file_kind_not_allowed'] as const;
+/** Confirmable: the derived size differs from the profile's, or cannot be determined yet. */
+export const SUBMISSION_CHECK_WARNINGS = ['size_differs', 'size_undetermined'] as const;
+export const SubmissionCheckError = z.object({
+  code: z.enum(SUBMISSION_CHECK_ERRORS),
+  slot: z.string().optional(),
+  field: SubmissionField.optional(),
+});
+export const SubmissionCheckWarning = z.object({ code: z.enum(SUBMISSION_CHECK_WARNINGS) });
+export const SubmissionChecks = z.object({ errors: z.array(SubmissionCheckError), warnings: z.array(SubmissionCheckWarning) });
+export type SubmissionChecks = z.infer<typeof SubmissionChecks>;
+
+/**
+ * A 422 of POST /submissions/:id/submit is a problem (code CHECKS_FAILED for blocking errors,
+ * CHECKS_WARNINGS for warnings not confirmed) whose `errors[]` carry the checks as field errors:
+ * path `slots.<slot>` or `fields.<field>` for errors, `warnings` for warnings; code = the check's
+ * code; message = its text in the caller's language. This turns them back into SubmissionChecks.
+ */
+export function checksFromFieldErrors(errors: readonly FieldError[]): SubmissionChecks {
+  const out: SubmissionChecks = { errors: [], warnings: [] };
+  for (const e of errors) {
+    if (e.path === 'warnings') {
+      const code = z.enum(SUBMISSION_CHECK_WARNINGS).safeParse(e.code);
+      if (code.success) out.warnings.push({ code: code.data });
+      continue;
+    }
+    const code = z.enum(SUBMISSION_CHECK_ERRORS).safeParse(e.code);
+    if (!code.success) continue;
+    if (e.path.startsWith('slots.')) out.errors.push({ code: code.data, slot: e.path.slice('slots.'.length) });
+    else if (e.path.startsWith('fields.')) {
+      const field = SubmissionField.safeParse(e.path.slice('fields.'.length));
+      out.errors.push(field.success ? { code: code.data, field: field.data } : { code: code.data });
+    } else out.errors.push({ code: code.data });
+  }
+  return out;
+}
+
+/** POST /submissions/:id/submit: warnings must be confirmed (`confirmWarnings: true`) or the answer is 422. */
+export const SubmitSubmissionRequest = z.object({
+  version: SubmissionVersion,
+  confirmWarnings: z.boolean().default(false),
+  /** e.g. what changed since staff returned it */
+  comment: z.string().trim().max(4000).optional(),
+});
+export type SubmitSubmissionRequest = z.infer<typeof SubmitSubmissionRequest>;
+
+// --- timeline and comments -------------------------------------------------------------------
+
+export const SUBMISSION_EVENT_ACTIONS = [
+  'created',
+  'updated',
+  'file_uploaded',
+  'file_replaced',
+  'submitted',
+  'resubmitted',
+  'review_started',
+  'commented',
+  'returned',
+  'accepted',
+] as const;
+export const SubmissionEventAction = z.enum(SUBMISSION_EVENT_ACTIONS);
+export type SubmissionEventAction = z.infer<typeof SubmissionEventAction>;
+
+/** Who did something: their name as it was then, and whether they are the company or the service. */
+export const SubmissionActorInfo = z.object({ kind: SubmissionActor, name: z.string() });
+
+/** One entry of the timeline (who, when, what, comment). */
+export const SubmissionEvent = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  actor: SubmissionActorInfo,
+  action: SubmissionEventAction,
+  fromStatus: SubmissionStatus.nullable(),
+  toStatus: SubmissionStatus.nullable(),
+  comment: z.string().nullable(),
+  /** the file an upload, replacement or comment concerns */
+  fileId: z.uuid().nullable(),
+  slot: z.string().nullable(),
+  fileName: z.string().nullable(),
+});
+export type SubmissionEvent = z.infer<typeof SubmissionEvent>;
+
+/** Newest first. */
+export const SubmissionEventsQuery = PageQuery;
+export const SubmissionEventPage = Page(SubmissionEvent);
+
+/** A comment of the service: on one file (`fileId`, `slot`) or on the whole submission (both null). */
+export const SubmissionComment = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  author: SubmissionActorInfo,
+  /** set for the reasons given when returning it */
+  returned: z.boolean(),
+  fileId: z.uuid().nullable(),
+  slot: z.string().nullable(),
+  body: z.string(),
+});
+export type SubmissionComment = z.infer<typeof SubmissionComment>;
+
+/** GET /submissions/:id and the answer of every change: data, checklist, checks, comments. */
+export const SubmissionDetail = Submission.extend({
+  files: SubmissionFiles,
+  checks: SubmissionChecks,
+  /** oldest first */
+  comments: z.array(SubmissionComment),
+});
+export type SubmissionDetail = z.infer<typeof SubmissionDetail>;
+
+// --- company requests ------------------------------------------------------------------------
+
+/** POST /submissions: 201 with a new draft, or 200 with the existing one of that year ("first-create check"). */
+export const CreateSubmissionRequest = z.object({ bookYear: BookYear });
+
+export const SubmissionListQuery = PageQuery.extend({ bookYear: BookYear.optional(), status: SubmissionStatus.optional() });
+export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
+/** Newest book year first. */
+export const SubmissionPage = Page(SubmissionSummary);
+
+/** GET /submissions/check?bookYear= (default: the configured book year). */
+export const SubmissionCheckQuery = z.object({ bookYear: BookYear.optional() });
+export const SubmissionExistence = z.object({
+  bookYear: z.number().int(),
+  /** one of the open book years (a new submission may be created for it) */
+  open: z.boolean(),
+  exists: z.boolean(),
+  id: z.uuid().nullable(),
+  status: SubmissionStatus.nullable(),
+  /** "submitted check": it has been submitted (whatever happened since) */
+  submitted: z.boolean(),
+  editable: z.boolean(),
+});
+export type SubmissionExistence = z.infer<typeof SubmissionExistence>;
+
+// --- all-document history --------------------------------------------------------------------
+
+/**
+ * Kinds of the all-document history. Notes documents are not built yet: their module adds
+ * `'notes'` here and registers a source with the API's document history (decision 033).
+ */
+export const DOCUMENT_KINDS = ['submission', 'submission_file', 'other_file', 'receipt'] as const;
+export const DocumentKind = z.enum(DOCUMENT_KINDS);
+export type DocumentKind = z.infer<typeof DocumentKind>;
+
+export const DocumentsQuery = PageQuery.extend({ bookYear: BookYear.optional(), kind: DocumentKind.optional() });
+export type DocumentsQuery = z.infer<typeof DocumentsQuery>;
+
+/** One row of /dashboard/all-document-history. Newest first. */
+export const DocumentEntry = z.object({
+  kind: DocumentKind,
+  /** the submission's id, or the file's */
+  id: z.uuid(),
+  bookYear: z.number().int(),
+  /** when it was created, uploaded or last changed */
+  at: z.string(),
+  submissionId: z.uuid().nullable(),
+  /** the submission's status (for every kind that belongs to one) */
+  status: SubmissionStatus.nullable(),
+  /** for files and receipts */
+  file: FileMeta.nullable(),
+  /** a checklist slot's name (submission files) */
+  slotNameLo: z.string().nullable(),
+  slotNameEn: z.string().nullable(),
+  /** a file version that a newer one replaced */
+  superseded: z.boolean(),
+});
+export type DocumentEntry = z.infer<typeof DocumentEntry>;
+export const DocumentPage = Page(DocumentEntry);
+
+// --- staff -----------------------------------------------------------------------------------
+
+/** The queue shows what waits for staff by default; drafts are the company's and never listed. */
+export const StaffQueueStatus = z.enum(['awaiting', 'all', 'submitted', 'in_review', 'returned', 'resubmitted', 'accepted']);
+export const StaffQueueQuery = PageQuery.extend({
+  bookYear: BookYear.optional(),
+  status: StaffQueueStatus.default('awaiting'),
+  provinceCode: z.string().regex(/^\d{2}$/).optional(),
+  /** the company profile's size (a `sizes` item) */
+  sizeId: z.uuid().optional(),
+});
+export type StaffQueueQuery = z.infer<typeof StaffQueueQuery>;
+
+export const StaffQueueCompany = z.object({
+  id: z.uuid(),
+  nameLo: z.string(),
+  nameEn: z.string(),
+  tin: z.string(),
+  provinceCode: z.string(),
+  sizeId: z.uuid(),
+});
+/** Oldest (last) submission first. */
+export const StaffQueueItem = SubmissionSummary.extend({
+  company: StaffQueueCompany,
+  declaredSize: DeclaredSize.nullable(),
+  derivedSize: SmeSizeResult.nullable(),
+  sizeDiffers: z.boolean(),
+});
+export type StaffQueueItem = z.infer<typeof StaffQueueItem>;
+export const StaffQueuePage = Page(StaffQueueItem);
+
+/** GET /staff/submissions/:id: everything the reviewer needs on one screen. */
+export const StaffSubmissionDetail = SubmissionDetail.extend({
+  company: Company,
+  /** the whole timeline, newest first */
+  events: z.array(SubmissionEvent),
+});
+export type StaffSubmissionDetail = z.infer<typeof StaffSubmissionDetail>;
+
+const commentText = z.string().trim().min(1).max(4000);
+
+export const StartReviewRequest = z.object({ version: SubmissionVersion });
+/** A comment checks `version` (the reviewer has seen the latest) but does not change it. */
+export const StaffCommentRequest = z.object({ version: SubmissionVersion, body: commentText, fileId: z.uuid().optional() });
+export const ReturnSubmissionRequest = z.object({
+  version: SubmissionVersion,
+  /** the overall reasons (mailed to the company) */
+  reasons: commentText,
+  /** comments on single files, recorded with the return */
+  fileComments: z.array(z.object({ fileId: z.uuid(), body: commentText })).max(100).default([]),
+});
+export const AcceptSubmissionRequest = z.object({ version: SubmissionVersion, comment: z.string().trim().max(4000).optional() });
+
+// --- receipt verification (public) -----------------------------------------------------------
+
+export const QrCheckParams = z.object({ comId: z.uuid(), code: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/) });
+
+/** GET /qr/:comId/:code for a genuine receipt; anything else is 404 (and says nothing more). */
+export const ReceiptVerification = z.object({
+  kind: z.literal('receipt'),
+  genuine: z.literal(true),
+  companyNameLo: z.string(),
+  companyNameEn: z.string(),
+  bookYear: z.number().int(),
+  acceptedAt: z.string(),
+});
+/** What a scanned code is; bookings add their kind here when they land. */
+export const QrCheckResult = z.discriminatedUnion('kind', [ReceiptVerification]);
+export type QrCheckResult = z.infer<typeof QrCheckResult>;
