@@ -393,16 +393,21 @@ export async function updatePost(deps: Deps, actor: Actor, id: string, patch: Po
     const { expectedUpdatedAt: _, ...set } = patch;
     if (set.slug && set.slug !== row.slug && (await repo.findPostBySlug(trx, set.slug))) throw taken('body.slug');
     await checkCover(trx, set.coverImageId);
-    await repo.updatePost(trx, id, {
-      ...set,
-      ...(set.bodyLo !== undefined ? { bodyLo: sanitizeRichText(set.bodyLo) } : {}),
-      ...(set.bodyEn !== undefined ? { bodyEn: sanitizeRichText(set.bodyEn) } : {}),
-      updatedBy: actor.userId,
-      updatedAt: laterThan(row.updatedAt),
-    });
+    await repo.updatePost(trx, id, editedFields(set, actor, row.updatedAt));
     await reindex(trx, 'post', id, postFields((await repo.findPostById(trx, id))!));
   });
   return getStaffPost(deps, id);
+}
+
+/** An edit as stored: rich-text bodies sanitized, and stamped with who edited it and when. */
+function editedFields<T extends { bodyLo?: string; bodyEn?: string }>(set: T, actor: Actor, previousUpdatedAt: string) {
+  return {
+    ...set,
+    ...(set.bodyLo !== undefined ? { bodyLo: sanitizeRichText(set.bodyLo) } : {}),
+    ...(set.bodyEn !== undefined ? { bodyEn: sanitizeRichText(set.bodyEn) } : {}),
+    updatedBy: actor.userId,
+    updatedAt: laterThan(previousUpdatedAt),
+  };
 }
 
 export async function setPostState(deps: Deps, actor: Actor, id: string, action: PublishAction, body?: ScheduleRequest | null) {
@@ -567,13 +572,7 @@ export async function updatePage(deps: Deps, actor: Actor, id: string, patch: Pa
     checkStale(row, patch.expectedUpdatedAt);
     const { expectedUpdatedAt: _, ...set } = patch;
     if (set.key && set.key !== row.key && (await repo.findPageByKey(trx, set.key))) throw taken('body.key');
-    await repo.updatePage(trx, id, {
-      ...set,
-      ...(set.bodyLo !== undefined ? { bodyLo: sanitizeRichText(set.bodyLo) } : {}),
-      ...(set.bodyEn !== undefined ? { bodyEn: sanitizeRichText(set.bodyEn) } : {}),
-      updatedBy: actor.userId,
-      updatedAt: laterThan(row.updatedAt),
-    });
+    await repo.updatePage(trx, id, editedFields(set, actor, row.updatedAt));
     await reindex(trx, 'page', id, titleBodyFields((await repo.findPageById(trx, id))!));
   });
   return getStaffPage(deps, id);
