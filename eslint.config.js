@@ -52,12 +52,18 @@ export default tseslint.config(
   {
     // The API: Kysely queries only in repositories (and migrations, seeds, the db layer, tests).
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', 'apps/api/src/**/*.test.ts', 'apps/api/src/**/*.seed.ts', 'apps/api/src/**/*.migration.ts'],
+    ignores: [
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/db/**',
+      'apps/api/src/**/*.test.ts',
+      'apps/api/src/**/*.seed.ts',
+      'apps/api/src/**/*.migration.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]",
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]',
           message: 'Database queries belong in a *.repository.ts file.',
         },
       ],

@@ -185,7 +185,11 @@ async function firstVisit(browser, baseURL, encoding) {
   const { context, page } = await newPage(browser, baseURL, encoding);
   const rec = recorder(page);
   await page.goto('/', { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 }).catch(() => {});
+  await page
+    .getByRole('heading', { level: 1 })
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .catch(() => {});
   await quiet(page);
   await rec.settle();
   await context.close();
@@ -234,7 +238,9 @@ async function run() {
   const notes = [];
   if (!(await waitReady(server, 90_000))) {
     server.child.kill();
-    notes.push('The server did not get ready with SEED_DEMO=true within 90 s; measured without demo data (dashboard and staff screens as a visitor, who is sent to log in).');
+    notes.push(
+      'The server did not get ready with SEED_DEMO=true within 90 s; measured without demo data (dashboard and staff screens as a visitor, who is sent to log in).',
+    );
     server = startServer(dir, false);
     if (!(await waitReady(server, 60_000))) {
       console.log(`bench:bundle: the built server did not start.\n${server.stderr()}`);
@@ -245,7 +251,15 @@ async function run() {
   }
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const asServed = await firstVisit(browser, server.baseURL);
@@ -273,19 +287,24 @@ function report(version, asServed, gzipOnly, costs, notes) {
   console.log(`First visit of / (JS arrived as: ${encodings}; files under 512 bytes are not pre-compressed)`);
   console.log(`  ${pad('kind', 7)}${lpad('files', 6)}${lpad('brotli (as served)', 21)}${lpad('gzip', 12)}${lpad('raw', 12)}`);
   for (const kind of ['JS', 'CSS', 'fonts']) {
-    console.log(`  ${pad(kind, 7)}${lpad(count(asServed, kind), 6)}${lpad(kB(sum(asServed, kind)), 21)}${lpad(kB(sum(gzipOnly, kind)), 12)}${lpad(kB(raw(asServed, kind)), 12)}`);
+    console.log(
+      `  ${pad(kind, 7)}${lpad(count(asServed, kind), 6)}${lpad(kB(sum(asServed, kind)), 21)}${lpad(kB(sum(gzipOnly, kind)), 12)}${lpad(kB(raw(asServed, kind)), 12)}`,
+    );
   }
   const js = sum(asServed, 'JS');
-  console.log(
-    `  goal: JavaScript ≤ ${kB(JS_GOAL)} compressed → ${kB(js)} brotli: ${js <= JS_GOAL ? 'MET' : `NOT MET (${kB(js - JS_GOAL)} over)`}`,
-  );
-  const biggest = [...asServed].filter(([, f]) => f.kind === 'JS').sort((a, b) => b[1].bytes - a[1].bytes).slice(0, 5);
+  console.log(`  goal: JavaScript ≤ ${kB(JS_GOAL)} compressed → ${kB(js)} brotli: ${js <= JS_GOAL ? 'MET' : `NOT MET (${kB(js - JS_GOAL)} over)`}`);
+  const biggest = [...asServed]
+    .filter(([, f]) => f.kind === 'JS')
+    .sort((a, b) => b[1].bytes - a[1].bytes)
+    .slice(0, 5);
   console.log(`  largest: ${biggest.map(([url, f]) => `${new URL(url).pathname.split('/').pop()} ${kB(f.bytes)}`).join(' · ')}`);
 
   console.log(`\nEvery other screen: JavaScript newly loaded when navigating to it from / (goal ≤ ${kB(ROUTE_GOAL)} compressed)`);
   const shown = (path) => path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id');
   const w = Math.max(...costs.map((c) => shown(c.route.path).length)) + 2;
-  console.log(`  ${pad('route', w)}${pad('as', 9)}${lpad('files', 6)}${lpad('brotli', 11)}${lpad('gzip', 11)}  ${pad('largest chunk (brotli)', 40)}goal`);
+  console.log(
+    `  ${pad('route', w)}${pad('as', 9)}${lpad('files', 6)}${lpad('brotli', 11)}${lpad('gzip', 11)}  ${pad('largest chunk (brotli)', 40)}goal`,
+  );
   for (const c of costs) {
     const redirect = c.landed !== c.route.path ? ` (landed on ${shown(c.landed)})` : '';
     console.log(
@@ -298,7 +317,8 @@ function report(version, asServed, gzipOnly, costs, notes) {
       `  largest screen: ${shown(worst.route.path)} ${kB(worst.br)} brotli (all its new JavaScript): ${worst.br <= ROUTE_GOAL ? 'MET' : `NOT MET (${kB(worst.br - ROUTE_GOAL)} over)`}`,
     );
   }
-  if (costs.some((c) => c.as === 'visitor*')) notes.push('visitor*: logging in as the demo user failed, so the screen was opened as a visitor (sent to log in).');
+  if (costs.some((c) => c.as === 'visitor*'))
+    notes.push('visitor*: logging in as the demo user failed, so the screen was opened as a visitor (sent to log in).');
   for (const note of notes) console.log(`\nNote: ${note}`);
   console.log('');
 }

@@ -8,10 +8,7 @@ const localesDir = join(root, 'packages/shared/locales');
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };
-  return Object.assign(
-    {},
-    ...Object.entries(value as Record<string, unknown>).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)),
-  );
+  return Object.assign({}, ...Object.entries(value as Record<string, unknown>).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)));
 }
 
 function catalog(lng: string): Record<string, string> {
@@ -38,13 +35,21 @@ describe('translations', () => {
   it('have the same keys in Lao and English', () => {
     const lo = Object.keys(catalogs.lo!).sort();
     const en = Object.keys(catalogs.en!).sort();
-    expect(lo.filter((k) => !en.includes(k)), 'keys only in lo').toEqual([]);
-    expect(en.filter((k) => !lo.includes(k)), 'keys only in en').toEqual([]);
+    expect(
+      lo.filter((k) => !en.includes(k)),
+      'keys only in lo',
+    ).toEqual([]);
+    expect(
+      en.filter((k) => !lo.includes(k)),
+      'keys only in en',
+    ).toEqual([]);
   });
 
   it('leave no text empty', () => {
     for (const lng of LANGUAGES) {
-      const empty = Object.entries(catalogs[lng]!).filter(([, v]) => v.trim() === '').map(([k]) => k);
+      const empty = Object.entries(catalogs[lng]!)
+        .filter(([, v]) => v.trim() === '')
+        .map(([k]) => k);
       expect(empty, `empty in ${lng}`).toEqual([]);
     }
   });

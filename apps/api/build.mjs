@@ -15,9 +15,7 @@ await build({
     {
       name: 'external-packages-but-workspace',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@bansi/') ? undefined : { path: args.path, external: true },
-        );
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@bansi/') ? undefined : { path: args.path, external: true }));
       },
     },
   ],

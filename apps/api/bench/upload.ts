@@ -143,7 +143,9 @@ async function main() {
     console.log(`fs.copyFile, same disk   ${seconds(copyMs)} s = ${copyRate.toFixed(0)} MB/s`);
     console.log(`upload / copy ratio      ${(uploadRate / copyRate).toFixed(2)}`);
     const durableRate = SIZE / MB / (durableMs / 1000);
-    console.log(`(copyFile + fsync        ${seconds(durableMs)} s = ${durableRate.toFixed(0)} MB/s; upload / that ${(uploadRate / durableRate).toFixed(2)})`);
+    console.log(
+      `(copyFile + fsync        ${seconds(durableMs)} s = ${durableRate.toFixed(0)} MB/s; upload / that ${(uploadRate / durableRate).toFixed(2)})`,
+    );
   } finally {
     await server?.kill('SIGTERM');
     await rm(dir, { recursive: true, force: true });

@@ -6,12 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@bansi/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/index';
 import type { Deps } from './lib/deps';
@@ -93,8 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
       },
     },
-    strictTransportSecurity:
-      config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity: config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },

@@ -1,9 +1,7 @@
 import { FILE_KINDS } from '@bansi/shared';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const phones = z
   .string()
@@ -25,13 +23,28 @@ export const ConfigSchema = z.object({
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
     .default('sqlite:data/bansi.sqlite'),
   DATA_DIR: z.string().min(1).default('data'),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 50).default(50 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 50)
+    .default(50 * 1024 * 1024),
   UPLOAD_ALLOWED_KINDS: z
     .string()
-    .transform((v) => v.split(',').map((k) => k.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(FILE_KINDS)).min(1))
     .default([...FILE_KINDS]),
-  UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(72),
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(72),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: flag.default(false),
   TRUST_PROXY: flag.default(false),
@@ -42,26 +55,46 @@ export const ConfigSchema = z.object({
 
   PROVIDER_NAME_LO: z.string().min(1).default('ບໍລິການບັນຊີ ບັນຊີ'),
   PROVIDER_NAME_EN: z.string().min(1).default('Bansi Accounting Service'),
-  PROVIDER_DESCRIPTION_LO: z
-    .string()
-    .default('ບໍລິການຮັບ ແລະ ກວດກາເອກະສານບັນຊີປະຈຳປີ ສຳລັບວິສາຫະກິດໃນ ສປປ ລາວ.'),
-  PROVIDER_DESCRIPTION_EN: z
-    .string()
-    .default('Receiving and reviewing annual accounting documents for enterprises in the Lao PDR.'),
+  PROVIDER_DESCRIPTION_LO: z.string().default('ບໍລິການຮັບ ແລະ ກວດກາເອກະສານບັນຊີປະຈຳປີ ສຳລັບວິສາຫະກິດໃນ ສປປ ລາວ.'),
+  PROVIDER_DESCRIPTION_EN: z.string().default('Receiving and reviewing annual accounting documents for enterprises in the Lao PDR.'),
   PROVIDER_PHONES: phones.default(['+856 21 000 001', '+856 21 000 002', '+856 20 0000 0003']),
   PROVIDER_EMAIL: z.email().default('info@bansi.example'),
-  PROVIDER_HOURS_FROM: z.string().regex(/^\d\d:\d\d$/).default('08:00'),
-  PROVIDER_HOURS_TO: z.string().regex(/^\d\d:\d\d$/).default('16:00'),
+  PROVIDER_HOURS_FROM: z
+    .string()
+    .regex(/^\d\d:\d\d$/)
+    .default('08:00'),
+  PROVIDER_HOURS_TO: z
+    .string()
+    .regex(/^\d\d:\d\d$/)
+    .default('16:00'),
   COPYRIGHT_YEAR: z.coerce.number().int().default(2023),
   COPYRIGHT_HOLDER: z.string().min(1).default('Bansi Accounting Service Co., Ltd.'),
 
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(3).max(100).default(10),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  LOGIN_LOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Bansi <no-reply@bansi.example>'),
 });
 
@@ -76,14 +109,10 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws a ConfigError naming every bad setting at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const input = Object.fromEntries(
-    Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
-  );
+  const input = Object.fromEntries(Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]));
   const parsed = ConfigSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
   const config = parsed.data;
   if (config.NODE_ENV === 'production' && config.PUBLIC_URL.startsWith('http://')) {

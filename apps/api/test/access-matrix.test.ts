@@ -38,7 +38,8 @@ const cases: Record<string, MatrixCase> = {
 /** Extra matrix cases registered by feature test files (they import and add to this map). */
 export { cases as accessMatrixCases };
 
-const fill = (url: string, params: Record<string, string>) => url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '00000000-0000-4000-8000-000000000000');
+const fill = (url: string, params: Record<string, string>) =>
+  url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '00000000-0000-4000-8000-000000000000');
 const dummy = (url: string) => fill(url, {});
 
 describe(`access matrix (${dialect})`, () => {
@@ -60,14 +61,22 @@ describe(`access matrix (${dialect})`, () => {
   it('refuses a visitor on every route that is not public (401)', async () => {
     const visitor = new Agent(t);
     for (const route of t.app.routeTable.filter((r) => r.audience !== 'public')) {
-      const res = await visitor.inject({ method: route.method, url: dummy(route.url), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const res = await visitor.inject({
+        method: route.method,
+        url: dummy(route.url),
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });
 
   it('refuses a company user on every staff route (403)', async () => {
     for (const route of t.app.routeTable.filter((r) => r.audience === 'staff' || r.audience === 'staffAdmin')) {
-      const res = await a.inject({ method: route.method, url: dummy(route.url), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const res = await a.inject({
+        method: route.method,
+        url: dummy(route.url),
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });
@@ -75,7 +84,11 @@ describe(`access matrix (${dialect})`, () => {
   it('refuses a staff reviewer on every staff-admin route (403)', async () => {
     const reviewer = await loginAs(t, 'staff');
     for (const route of t.app.routeTable.filter((r) => r.audience === 'staffAdmin')) {
-      const res = await reviewer.inject({ method: route.method, url: dummy(route.url), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const res = await reviewer.inject({
+        method: route.method,
+        url: dummy(route.url),
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });
@@ -83,7 +96,11 @@ describe(`access matrix (${dialect})`, () => {
   it('refuses a plain company user on every company-admin route (403)', async () => {
     const plain = await addCompanyUser(t, a);
     for (const route of t.app.routeTable.filter((r) => r.audience === 'companyAdmin')) {
-      const res = await plain.inject({ method: route.method, url: dummy(route.url), payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const res = await plain.inject({
+        method: route.method,
+        url: dummy(route.url),
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });

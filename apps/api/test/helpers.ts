@@ -174,7 +174,14 @@ export async function registrationBody(t: TestApp, overrides: { company?: object
       checker: { name: 'Checker Three' },
       ...overrides.people,
     },
-    user: { name: `User ${n}`, email: `user${n}@example.test`, phone: `+856 20 9${n.slice(-7).padStart(7, '0')}`, password: 'correct horse battery staple', language: 'en', ...overrides.user },
+    user: {
+      name: `User ${n}`,
+      email: `user${n}@example.test`,
+      phone: `+856 20 9${n.slice(-7).padStart(7, '0')}`,
+      password: 'correct horse battery staple',
+      language: 'en',
+      ...overrides.user,
+    },
   };
 }
 
@@ -198,7 +205,10 @@ export async function loginAs(t: TestApp, kind: LoginKind): Promise<Agent> {
   if (kind === 'staff' || kind === 'staffAdmin') {
     const email = `staff${process.pid}-${counter}@bansi.test`;
     const password = 'staff password for tests';
-    await createStaffWithPassword({ db: t.db.kysely }, { email, name: `Staff ${counter}`, role: kind === 'staff' ? 'staff_reviewer' : 'staff_admin', password });
+    await createStaffWithPassword(
+      { db: t.db.kysely },
+      { email, name: `Staff ${counter}`, role: kind === 'staff' ? 'staff_reviewer' : 'staff_admin', password },
+    );
     return new Agent(t).login(email, password);
   }
   const { agent } = await registerCompany(t);
@@ -221,7 +231,12 @@ export async function addCompanyUser(t: TestApp, admin: Agent): Promise<Agent> {
 
 /** The token of the last set-password link mailed to this address (read from the outbox). */
 export async function lastMailToken(t: TestApp, to: string): Promise<string> {
-  const mail = await t.db.kysely.selectFrom('outbox').select('textBody').where('toAddress', '=', to).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+  const mail = await t.db.kysely
+    .selectFrom('outbox')
+    .select('textBody')
+    .where('toAddress', '=', to)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirstOrThrow();
   const match = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.textBody);
   if (!match) throw new Error(`no link in mail to ${to}`);
   return match[1]!;

@@ -217,13 +217,7 @@ export interface PatchResult {
  * One PATCH streaming `source` (chunks written as the socket drains), answered by the status, or
  * by the error when the connection broke (e.g. the server was killed).
  */
-export function patchStream(
-  agent: HttpAgent,
-  id: string,
-  offset: number,
-  length: number,
-  source: AsyncIterable<Buffer>,
-): Promise<PatchResult> {
+export function patchStream(agent: HttpAgent, id: string, offset: number, length: number, source: AsyncIterable<Buffer>): Promise<PatchResult> {
   return new Promise((resolveResult) => {
     let settled = false;
     const settle = (r: PatchResult) => {

@@ -60,7 +60,12 @@ export async function submit(agent: Agent, sub: { id: string; version: number },
   return agent.inject({ method: 'POST', url: api(SubmissionPaths.submit(sub.id)), payload: { version: sub.version, ...body } });
 }
 
-export async function staffAction(staff: Agent, id: string, action: 'start-review' | 'return' | 'accept' | 'comments', body: Record<string, unknown>) {
+export async function staffAction(
+  staff: Agent,
+  id: string,
+  action: 'start-review' | 'return' | 'accept' | 'comments',
+  body: Record<string, unknown>,
+) {
   return staff.inject({ method: 'POST', url: api(SubmissionPaths.staffAction(id, action)), payload: body });
 }
 

@@ -345,7 +345,11 @@ test('a company admin edits the profile, invites a colleague who joins by the ma
   await logIn(page, tr, admin.email, admin.password);
   await expect(h1(page)).toHaveText(tr('dashboard.nav.settings'), AFTER_LOGIN);
   await page.getByRole('tab', { name: tr('account.settings.membersTab') }).click();
-  await page.getByTestId('member-row').filter({ hasText: colleague.email }).getByRole('button', { name: tr('account.members.remove') }).click();
+  await page
+    .getByTestId('member-row')
+    .filter({ hasText: colleague.email })
+    .getByRole('button', { name: tr('account.members.remove') })
+    .click();
   const dialog = page.getByRole('dialog', { name: tr('account.members.removeTitle') });
   await shot('settings-remove-confirm');
   await dialog.getByRole('button', { name: tr('account.members.remove') }).click();

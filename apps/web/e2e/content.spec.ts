@@ -3,7 +3,10 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { expect, loginAs, otherLang, test, translate, type Lang } from './fixtures';
 
 /** An 8×6 PNG: the cover image the staff member uploads (the API checks it by content and resizes it). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNQSjuDFTEMpAQAjwQ/wQm+dlUAAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNQSjuDFTEMpAQAjwQ/wQm+dlUAAAAASUVORK5CYII=',
+  'base64',
+);
 
 async function csrfHeaders(request: APIRequestContext, baseURL: string) {
   const res = await request.get(`${API_BASE}${AuthPaths.csrf}`);
@@ -63,7 +66,10 @@ async function registerCompany(request: APIRequestContext, baseURL: string, name
   };
   const reg = await request.post(`${API_BASE}/auth/register`, { data: body, headers: await csrfHeaders(request, baseURL) });
   expect(reg.status(), await reg.text()).toBe(201);
-  const login = await request.post(`${API_BASE}${AuthPaths.login}`, { data: { login: email, password }, headers: await csrfHeaders(request, baseURL) });
+  const login = await request.post(`${API_BASE}${AuthPaths.login}`, {
+    data: { login: email, password },
+    headers: await csrfHeaders(request, baseURL),
+  });
   expect(login.status(), await login.text()).toBe(200);
   const list = (await (await request.get(`${API_BASE}/notifications?limit=100`)).json()) as { items: { id: string; read: boolean | null }[] };
   const headers = await csrfHeaders(request, baseURL);
@@ -160,7 +166,9 @@ test('staff publish a bilingual article and a targeted notification; a visitor r
   await expect(company.page.getByTestId('unread-count')).toHaveText('1');
   await company.page.getByTestId('notification-bell').click();
   await company.page.getByTestId('bell-item').filter({ hasText: notice[lang] }).click();
-  await expect(company.page.getByRole('dialog', { name: notice[lang] })).toContainText(lang === 'en' ? 'Please send the missing documents' : 'ກະລຸນາສົ່ງເອກະສານທີ່ຍັງຂາດ');
+  await expect(company.page.getByRole('dialog', { name: notice[lang] })).toContainText(
+    lang === 'en' ? 'Please send the missing documents' : 'ກະລຸນາສົ່ງເອກະສານທີ່ຍັງຂາດ',
+  );
   await expect(company.page.getByTestId('unread-count')).toHaveCount(0);
   await company.page.keyboard.press('Escape');
   await company.page.reload();

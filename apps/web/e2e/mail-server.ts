@@ -64,7 +64,10 @@ function decodeTransfer(body: string, encoding = '7bit'): string {
   if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (enc === 'quoted-printable') {
     // =XX are bytes of UTF-8: turn them into %XX (after escaping literal %s) and percent-decode.
-    const escaped = body.replace(/=\r?\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/gi, '%$1');
+    const escaped = body
+      .replace(/=\r?\n/g, '')
+      .replace(/%/g, '%25')
+      .replace(/=([0-9A-F]{2})/gi, '%$1');
     return decodeURIComponent(escaped);
   }
   return body;
@@ -75,9 +78,7 @@ function decodeHeader(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, text: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeTransfer(text.replace(/_/g, ' '), 'quoted-printable'),
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeTransfer(text.replace(/_/g, ' '), 'quoted-printable'),
     );
 }
 

@@ -139,7 +139,9 @@ export function bigPdf(pages = BIG_PAGES): Promise<Buffer> {
   const entries = ['0000000000 65535 f \n'];
   for (let id = 1; id < size; id++) entries.push(`${String(offsets[id]).padStart(10, '0')} 00000 n \n`);
   const id = randomBytes(16).toString('hex');
-  push(`xref\n0 ${size}\n${entries.join('')}trailer\n<< /Size ${size} /Root 1 0 R /Info ${info} 0 R /ID [<${id}> <${id}>] >>\nstartxref\n${xref}\n%%EOF\n`);
+  push(
+    `xref\n0 ${size}\n${entries.join('')}trailer\n<< /Size ${size} /Root 1 0 R /Info ${info} 0 R /ID [<${id}> <${id}>] >>\nstartxref\n${xref}\n%%EOF\n`,
+  );
   return Promise.resolve(Buffer.concat(parts));
 }
 

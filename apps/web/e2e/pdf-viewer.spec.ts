@@ -98,8 +98,7 @@ async function chooseZoom(page: Page, label: string) {
 }
 
 const locale = (lang: string) => (lang === 'lo' ? 'lo-LA' : 'en-GB');
-const percent = (lang: string, value: number) =>
-  new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 0 }).format(value);
+const percent = (lang: string, value: number) => new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 0 }).format(value);
 
 test.beforeEach(({ guard, tr }) => {
   selectedText = tr('viewer.selected');
@@ -175,7 +174,10 @@ test.describe('the PDF viewer', () => {
     await expect(thumbs).toHaveCount(MULTIPAGE.pages);
     await expect(thumbs.first()).toHaveAttribute('data-drawn', 'true');
     expect(Math.round((await box(thumbs.first().locator('canvas'))).width)).toBe(100);
-    await page.getByTestId('pdf-thumbnails').getByRole('button', { name: tr('viewer.sidebar.thumbnail', { page: 5 }) }).click();
+    await page
+      .getByTestId('pdf-thumbnails')
+      .getByRole('button', { name: tr('viewer.sidebar.thumbnail', { page: 5 }) })
+      .click();
     await expect(pageInput(page)).toHaveValue('5');
     if (isMobile) await tool(page, tr('viewer.toolbar.sidebar'));
     await page.getByRole('tab', { name: tr('viewer.sidebar.outline') }).click();
@@ -333,7 +335,10 @@ test.describe('the PDF viewer', () => {
     await expect(row('pageSize')).toContainText('210 × 297');
     await expect(row('pageSize')).toContainText('A4');
     await expect(row('creationDate')).toContainText('2024');
-    await dialog.getByRole('button', { name: tr('viewer.properties.close') }).last().click();
+    await dialog
+      .getByRole('button', { name: tr('viewer.properties.close') })
+      .last()
+      .click();
     await expect(dialog).toBeHidden();
 
     const download = page.waitForEvent('download');
@@ -346,7 +351,10 @@ test.describe('the PDF viewer', () => {
     await expect(viewerOf(page)).toHaveAttribute('data-state', 'rendered');
     await tool(page, tr('viewer.toolbar.properties'));
     await expect(row('fileName')).toHaveText('mine.pdf');
-    await dialog.getByRole('button', { name: tr('viewer.properties.close') }).last().click();
+    await dialog
+      .getByRole('button', { name: tr('viewer.properties.close') })
+      .last()
+      .click();
 
     if (!isMobile) {
       await tool(page, tr('viewer.toolbar.fullScreen'));
@@ -389,13 +397,23 @@ test.describe('the PDF viewer', () => {
     await expect(viewerOf(page)).toHaveAttribute('data-state', 'rendered');
     await tool(page, tr('viewer.toolbar.print'));
     const dialog = page.getByTestId('pdf-print-dialog');
-    const preparing = new RegExp(tr('viewer.print.preparing', { done: '__N__', total: BIG_PAGES }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('__N__', '\\d+'));
+    const preparing = new RegExp(
+      tr('viewer.print.preparing', { done: '__N__', total: BIG_PAGES })
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace('__N__', '\\d+'),
+    );
     await expect(dialog.getByText(preparing)).toBeVisible();
     await expect(dialog.getByRole('progressbar')).toBeVisible();
-    await dialog.getByRole('button', { name: tr('viewer.print.cancel') }).last().click();
+    await dialog
+      .getByRole('button', { name: tr('viewer.print.cancel') })
+      .last()
+      .click();
     await expect(viewerOf(page)).toHaveAttribute('data-print-phase', 'cancelled');
     await expect(dialog.getByText(tr('viewer.print.cancelled'))).toBeVisible();
-    await dialog.getByRole('button', { name: tr('viewer.print.close') }).last().click();
+    await dialog
+      .getByRole('button', { name: tr('viewer.print.close') })
+      .last()
+      .click();
     await expect(viewerOf(page)).toHaveAttribute('data-print-phase', 'inactive');
     expect(await prints()).toBe(0);
     await expect(page.locator('.bansi-print-container')).toHaveCount(0);
@@ -441,7 +459,9 @@ test.describe('the PDF viewer', () => {
     const beforeFirstPage = [...fetches.values()].filter((f) => f.at <= firstPageAt);
     const ranges = beforeFirstPage.filter((f) => f.range);
     const fetched = beforeFirstPage.reduce((sum, f) => sum + f.bytes, 0);
-    test.info().annotations.push({ type: 'range loading', description: `${ranges.length} ranges, ${fetched} of ${published.big.size} bytes before page 1` });
+    test
+      .info()
+      .annotations.push({ type: 'range loading', description: `${ranges.length} ranges, ${fetched} of ${published.big.size} bytes before page 1` });
 
     // Every range is one chunk of at most 65,536 bytes, answered 206.
     expect(ranges.length).toBeGreaterThan(0);
@@ -481,7 +501,11 @@ test.describe('the PDF viewer', () => {
     await page.reload();
     await expect(viewerOf(page)).toHaveAttribute('data-state', 'password');
     // The footer's Cancel (the header's close button has the same name).
-    await page.getByTestId('pdf-password-dialog').getByRole('button', { name: tr('viewer.password.cancel'), exact: true }).last().click();
+    await page
+      .getByTestId('pdf-password-dialog')
+      .getByRole('button', { name: tr('viewer.password.cancel'), exact: true })
+      .last()
+      .click();
     const error = page.getByTestId('pdf-error');
     await expect(error).toHaveAttribute('data-kind', 'passwordNeeded');
     await expect(error).toContainText(tr('viewer.errors.title'));
@@ -511,7 +535,10 @@ test.describe('the PDF viewer', () => {
   test('explains an unexpected answer from the server', async ({ page, published, guard, tr }) => {
     const file = new RegExp(`${LibraryPaths.file(published.multipage.id)}$`);
     guard.allow({ method: 'GET', path: file, status: 503, why: 'the test makes the file endpoint fail' });
-    await page.route((url) => file.test(url.pathname), (route) => route.fulfill({ status: 503, body: 'down for maintenance' }));
+    await page.route(
+      (url) => file.test(url.pathname),
+      (route) => route.fulfill({ status: 503, body: 'down for maintenance' }),
+    );
     await open(page, published.multipage.id, 'error');
     const error = page.getByTestId('pdf-error');
     await expect(error).toHaveAttribute('data-kind', 'unexpectedResponse');
@@ -525,7 +552,10 @@ test.describe('the PDF viewer', () => {
   test('explains a failed connection as an unknown error', async ({ page, published, guard, tr }) => {
     const file = new RegExp(`${LibraryPaths.file(published.multipage.id)}$`);
     guard.allow({ method: 'GET', path: file, status: 'failed', why: 'the test breaks the connection' });
-    await page.route((url) => file.test(url.pathname), (route) => route.abort('connectionreset'));
+    await page.route(
+      (url) => file.test(url.pathname),
+      (route) => route.abort('connectionreset'),
+    );
     await open(page, published.multipage.id, 'error');
     const error = page.getByTestId('pdf-error');
     await expect(error).toHaveAttribute('data-kind', 'unknown');
@@ -536,7 +566,10 @@ test.describe('the PDF viewer', () => {
     const file = new RegExp(`${LibraryPaths.file(published.multipage.id)}$`);
     guard.allow({ method: 'GET', path: file, status: 'failed', why: 'the test stops the load' });
     // The server never answers.
-    await page.route((url) => file.test(url.pathname), () => undefined);
+    await page.route(
+      (url) => file.test(url.pathname),
+      () => undefined,
+    );
     await loginAs(page, 'company');
     await page.goto(`/dashboard/law-book?doc=${published.multipage.id}`);
     await expect(viewerOf(page)).toHaveAttribute('data-state', 'loading');
@@ -561,7 +594,9 @@ test.describe('the PDF viewer', () => {
     await page.waitForLoadState('networkidle');
     await shot('guide-book');
     const { violations } = await new AxeBuilder({ page }).include('[data-testid="pdf-toolbar"]').analyze();
-    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const bad = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(bad).toEqual([]);
   });
 });

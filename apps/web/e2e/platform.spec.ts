@@ -69,7 +69,10 @@ test('the language selector stores the choice and reloads in the other language'
   await page.waitForLoadState('networkidle');
 
   // And the footer's selector switches back.
-  await page.getByTestId('language-footer').getByText(translate(other, `common.languages.${lang}`), { exact: true }).click();
+  await page
+    .getByTestId('language-footer')
+    .getByText(translate(other, `common.languages.${lang}`), { exact: true })
+    .click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(h1(page)).toHaveText(translate(lang, 'home.title'));
   expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe(lang);
@@ -220,8 +223,8 @@ test('nothing leaves the origin, and Lao renders in the self-hosted Noto Sans La
   const lao = page.getByText('ລາວ', { exact: true }).first();
   await expect(lao).toBeVisible();
   expect(await page.evaluate(async () => (await document.fonts.ready, document.fonts.check('16px "Noto Sans Lao"', 'ລາວ')))).toBe(true);
-  const faces = await page.evaluate(() =>
-    [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Noto Sans Lao' && f.status === 'loaded').length,
+  const faces = await page.evaluate(
+    () => [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Noto Sans Lao' && f.status === 'loaded').length,
   );
   expect(faces).toBeGreaterThan(0);
   // And the glyphs on screen come from that web font, not from a system font of the same name.

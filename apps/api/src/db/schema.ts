@@ -12,4 +12,5 @@ import type { SubmissionTables } from '../modules/submissions/submissions.tables
  * The tables of the database, as Kysely sees them (camelCase; the CamelCasePlugin maps to
  * snake_case). Each feature declares its own tables in its module and they are joined here.
  */
-export interface Database extends ReferenceTables, CompaniesTables, AuthTables, MailTables, LibraryTables, ContentTables, FilesTables, SmeThresholdTables, SubmissionTables {}
+export interface Database
+  extends ReferenceTables, CompaniesTables, AuthTables, MailTables, LibraryTables, ContentTables, FilesTables, SmeThresholdTables, SubmissionTables {}

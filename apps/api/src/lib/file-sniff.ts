@@ -50,8 +50,7 @@ export class ContentSniffer {
   /** False as soon as no allowed kind can match any more (the caller stops reading: 415). */
   possible(): boolean {
     const sig = this.signature === undefined ? matchPartial(this.head) : this.signature ? [this.signature] : [];
-    if (sig.some((s) => (s === 'zip' ? this.allowed.includes('xlsx') || this.allowed.includes('docx') : this.allowed.includes(s))))
-      return true;
+    if (sig.some((s) => (s === 'zip' ? this.allowed.includes('xlsx') || this.allowed.includes('docx') : this.allowed.includes(s)))) return true;
     return this.text && !this.signature;
   }
 

@@ -14,7 +14,9 @@ export function loadCatalogs(dir = LOCALES_DIR): Record<Language, Catalog> {
   const out = {} as Record<Language, Catalog>;
   for (const lng of LANGUAGES) {
     const catalog: Catalog = {};
-    for (const file of readdirSync(join(dir, lng)).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(join(dir, lng))
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       catalog[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(join(dir, lng, file), 'utf8'));
     }
     out[lng] = catalog;

@@ -45,10 +45,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  */
 export function contentDisposition(fileName: string, attachment: boolean): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*!]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  const encoded = encodeURIComponent(fileName).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${attachment ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 

@@ -11,4 +11,15 @@ import smeThresholdsRoutes from './sme-thresholds/sme-thresholds.routes';
 import submissionsRoutes from './submissions/submissions.routes';
 
 /** Every feature's routes, each registered under the API base path. */
-export const featureModules: FastifyPluginAsync[] = [platformRoutes, authRoutes, referenceRoutes, companiesRoutes, staffAccountsRoutes, libraryRoutes, contentRoutes, filesRoutes, smeThresholdsRoutes, submissionsRoutes];
+export const featureModules: FastifyPluginAsync[] = [
+  platformRoutes,
+  authRoutes,
+  referenceRoutes,
+  companiesRoutes,
+  staffAccountsRoutes,
+  libraryRoutes,
+  contentRoutes,
+  filesRoutes,
+  smeThresholdsRoutes,
+  submissionsRoutes,
+];

@@ -10,7 +10,10 @@ interface AssetsOptions {
 }
 
 /** Serves the translation catalogs at /asset/lang/{lo,en}.json, revalidated by ETag. */
-export default async function assets(app: FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>, { catalogs }: AssetsOptions) {
+export default async function assets(
+  app: FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>,
+  { catalogs }: AssetsOptions,
+) {
   const bodies = Object.fromEntries(
     Object.entries(catalogs).map(([lng, catalog]) => {
       const json = JSON.stringify(catalog);

@@ -33,7 +33,13 @@ export default fp(async function mailWorker(app: FastifyInstance, opts: { start:
         continue;
       }
       try {
-        await transport.sendMail({ from: app.config.MAIL_FROM, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody ?? undefined });
+        await transport.sendMail({
+          from: app.config.MAIL_FROM,
+          to: mail.toAddress,
+          subject: mail.subject,
+          text: mail.textBody,
+          html: mail.htmlBody ?? undefined,
+        });
         await finishMail(db, mail.id, { status: 'sent', sentAt: nowIso() }, attempts);
         sent += 1;
       } catch (err) {
@@ -42,7 +48,11 @@ export default fp(async function mailWorker(app: FastifyInstance, opts: { start:
         await finishMail(
           db,
           mail.id,
-          { status: failed ? 'failed' : 'pending', lastError: String((err as Error).message).slice(0, 500), nextAttemptAt: addMs(nowIso(), 2 ** attempts * 1000) },
+          {
+            status: failed ? 'failed' : 'pending',
+            lastError: String((err as Error).message).slice(0, 500),
+            nextAttemptAt: addMs(nowIso(), 2 ** attempts * 1000),
+          },
           attempts,
         );
       }

@@ -43,12 +43,7 @@ export default fp(async function session(app: FastifyInstance) {
     const row = await findSessionByTokenHash(app.db.kysely, sha256(token));
     const now = nowIso();
     const nowMs = Date.parse(now);
-    if (
-      !row ||
-      row.disabledAt !== null ||
-      Date.parse(row.expiresAt) <= nowMs ||
-      Date.parse(row.lastSeenAt) + idleMs <= nowMs
-    ) {
+    if (!row || row.disabledAt !== null || Date.parse(row.expiresAt) <= nowMs || Date.parse(row.lastSeenAt) + idleMs <= nowMs) {
       if (row) await deleteSession(app.db.kysely, row.sessionId);
       app.sessionCookie.clear(reply);
       return;

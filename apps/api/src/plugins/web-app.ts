@@ -31,8 +31,7 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
     });
   }
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
 
   if (hasWeb) app.get('/', { config: { audience: 'public' }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
 

@@ -10,8 +10,7 @@ import { acceptedSubmission, api, getDetail, readySubmission } from '../submissi
  */
 type Arrange = (ctx: { t: TestApp; a: Agent }) => Promise<{ params: Record<string, string>; body?: unknown; unchanged(): Promise<void> }>;
 
-const snapshot = (t: TestApp, id: string) =>
-  t.db.kysely.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const snapshot = (t: TestApp, id: string) => t.db.kysely.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const eventCount = async (t: TestApp, id: string) =>
   (await t.db.kysely.selectFrom('submissionEvents').select('id').where('submissionId', '=', id).execute()).length;
 

@@ -114,7 +114,11 @@ async function measure(page: Page, fileUrlPart: string, go: () => Promise<void>,
   const fetches = new Map<string, { at: number; range: boolean; bytes: number }>();
   cdp.on('Network.requestWillBeSent', (e) => {
     if (e.request.url.includes(fileUrlPart)) {
-      fetches.set(e.requestId, { at: (e.wallTime ?? Date.now() / 1000) * 1000, range: Boolean(e.request.headers.Range ?? e.request.headers.range), bytes: 0 });
+      fetches.set(e.requestId, {
+        at: (e.wallTime ?? Date.now() / 1000) * 1000,
+        range: Boolean(e.request.headers.Range ?? e.request.headers.range),
+        bytes: 0,
+      });
     }
   });
   cdp.on('Network.dataReceived', (e) => {
@@ -123,7 +127,10 @@ async function measure(page: Page, fileUrlPart: string, go: () => Promise<void>,
   });
   await go();
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, firstPageMark, { timeout: 120_000 });
-  const { origin, at } = await page.evaluate((mark) => ({ origin: performance.timeOrigin, at: performance.getEntriesByName(mark)[0]!.startTime }), firstPageMark);
+  const { origin, at } = await page.evaluate(
+    (mark) => ({ origin: performance.timeOrigin, at: performance.getEntriesByName(mark)[0]!.startTime }),
+    firstPageMark,
+  );
   const firstPageWall = origin + at;
   const before = [...fetches.values()].filter((f) => f.at <= firstPageWall);
   const firstRequest = Math.min(...before.map((f) => f.at));
@@ -153,7 +160,12 @@ async function ours(browser: Browser, id: string): Promise<Measure> {
   await context.addInitScript(() => localStorage.setItem('lang', 'en'));
   await login(context.request, DEMO_COMPANY);
   const page = await context.newPage();
-  const result = await measure(page, LibraryPaths.file(id), () => page.goto(`/dashboard/law-book?doc=${id}`).then(() => undefined), 'bansi:pdf-first-page');
+  const result = await measure(
+    page,
+    LibraryPaths.file(id),
+    () => page.goto(`/dashboard/law-book?doc=${id}`).then(() => undefined),
+    'bansi:pdf-first-page',
+  );
   await context.close();
   return result;
 }
@@ -225,10 +237,25 @@ try {
 
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   console.log(`Viewer benchmark — pdf.js ${pdfjsVersion}, ${browser.version()}, same server ${base}, one run each`);
-  console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (timings are wall-clock and move with the load)`);
-  console.log(`pdf.js generic viewer shipped in pdfjs-dist: ${existsSync(join(pdfjsRoot, 'web/viewer.html')) ? 'yes' : 'no (web/viewer.html is not in the npm package): baseline = PDFViewer + getDocument({ url }) on defaults'}`);
+  console.log(
+    `machine: ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (timings are wall-clock and move with the load)`,
+  );
+  console.log(
+    `pdf.js generic viewer shipped in pdfjs-dist: ${existsSync(join(pdfjsRoot, 'web/viewer.html')) ? 'yes' : 'no (web/viewer.html is not in the npm package): baseline = PDFViewer + getDocument({ url }) on defaults'}`,
+  );
   console.log('');
-  const head = ['PDF', 'viewer', 'first page (from navigation)', 'first page (from first PDF request)', 'PDF bytes by first page', 'requests (ranges)', 'PDF bytes after idle', 'requests'];
+  const head = [
+    'PDF',
+    'viewer',
+    'first page (from navigation)',
+    'first page (from first PDF request)',
+    'PDF bytes by first page',
+    'requests (ranges)',
+    'PDF bytes after idle',
+    'requests',
+  ];
   console.log(head.join(' | '));
   for (const pdf of published) {
     // One untimed load of each first, so both find the server's file cache and the browser's code cache warm.

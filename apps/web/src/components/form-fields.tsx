@@ -8,8 +8,15 @@ interface Bound<T extends FieldValues> {
   name: Path<T>;
 }
 
-export function TextField<T extends FieldValues>({ control, name, ...props }: Bound<T> & Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error'>) {
-  const { field: { ref, value, onChange, onBlur }, fieldState } = useController({ control, name });
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: Bound<T> & Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error'>) {
+  const {
+    field: { ref, value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
   return (
     <TextInput
       {...props}
@@ -29,7 +36,10 @@ export function SelectField<T extends FieldValues>({
   onValueChange,
   ...props
 }: Bound<T> & Omit<SelectProps, 'name' | 'value' | 'onChange' | 'error'> & { onValueChange?: (value: string) => void }) {
-  const { field: { ref, value, onChange, onBlur }, fieldState } = useController({ control, name });
+  const {
+    field: { ref, value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
   return (
     <Select
       {...props}
@@ -52,7 +62,10 @@ export function RadioField<T extends FieldValues>({
   options,
   ...props
 }: Bound<T> & Omit<RadioGroupProps, 'name' | 'value' | 'onChange' | 'error' | 'children'> & { options: { value: string; label: ReactNode }[] }) {
-  const { field: { value, onChange }, fieldState } = useController({ control, name });
+  const {
+    field: { value, onChange },
+    fieldState,
+  } = useController({ control, name });
   return (
     <Radio.Group {...props} name={name} value={(value as string | undefined) ?? null} onChange={onChange} error={fieldState.error?.message}>
       <Stack gap="xs" mt="xs">

@@ -27,7 +27,10 @@ export function PasswordField<T extends FieldValues>({
   ...props
 }: { control: Control<T>; name: Path<T>; isNew?: boolean } & Omit<PasswordInputProps, 'name' | 'value' | 'onChange' | 'error'>) {
   const { t } = useTranslation();
-  const { field: { ref, value: raw, onChange, onBlur }, fieldState } = useController({ control, name });
+  const {
+    field: { ref, value: raw, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
   const value = (raw as string | undefined) ?? '';
   const strength = passwordStrength(value);
   return (

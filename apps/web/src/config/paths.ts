@@ -34,10 +34,8 @@ export const paths = {
     lawBook: '/dashboard/law-book',
     license: '/dashboard/accounting-license',
     settings: '/dashboard/settings',
-    documentViewer: (subId: string, uuid: string) =>
-      `/dashboard/document-viewer/${encodeURIComponent(subId)}/${encodeURIComponent(uuid)}`,
-    otherDocumentViewer: (subId: string, uuid: string) =>
-      `/dashboard/document-viewer/other/${encodeURIComponent(subId)}/${encodeURIComponent(uuid)}`,
+    documentViewer: (subId: string, uuid: string) => `/dashboard/document-viewer/${encodeURIComponent(subId)}/${encodeURIComponent(uuid)}`,
+    otherDocumentViewer: (subId: string, uuid: string) => `/dashboard/document-viewer/other/${encodeURIComponent(subId)}/${encodeURIComponent(uuid)}`,
   },
   staff: {
     root: '/staff',

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_LANGUAGE,
-  I18N_NAMESPACE,
-  LANGUAGES,
-  LANGUAGE_STORAGE_KEY,
-  isLanguage,
-  type Language,
-} from '@bansi/shared';
+import { DEFAULT_LANGUAGE, I18N_NAMESPACE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '@bansi/shared';
 import i18next from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';

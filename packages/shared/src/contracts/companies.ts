@@ -13,10 +13,22 @@ export const CompanyPaths = {
 } as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
-export const Phone = z.string().trim().regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'phone');
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+export const Phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'phone');
 /** Lao tax identification numbers are written as digits; we keep 6–15 of them. */
-export const Tin = z.string().trim().regex(/^[0-9]{6,15}$/, 'tin');
+export const Tin = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{6,15}$/, 'tin');
 
 export const CompanyFields = z.object({
   nameLo: text(200),
@@ -31,7 +43,10 @@ export const CompanyFields = z.object({
   accountProgramId: z.uuid(),
   provinceCode: z.string().regex(/^\d{2}$/),
   districtCode: z.string().regex(/^\d{4}$/),
-  villageCode: z.string().regex(/^\d{7}$/).optional(),
+  villageCode: z
+    .string()
+    .regex(/^\d{7}$/)
+    .optional(),
   villageName: optionalText(120),
   address: text(300),
   phone: Phone,
@@ -102,7 +117,11 @@ export const UpdateCompanyRequest = z.object({
     .extend({
       unitId: z.uuid().nullable().optional(),
       specialCategoryId: z.uuid().nullable().optional(),
-      villageCode: z.string().regex(/^\d{7}$/).nullable().optional(),
+      villageCode: z
+        .string()
+        .regex(/^\d{7}$/)
+        .nullable()
+        .optional(),
       villageName: z.string().trim().max(120).nullable().optional(),
     }),
   people: People.optional(),

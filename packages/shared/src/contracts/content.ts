@@ -107,8 +107,7 @@ const TitleEn = z.string().trim().max(CONTENT_LIMITS.title);
 const Summary = z.string().trim().max(CONTENT_LIMITS.summary);
 const Body = z.string().max(CONTENT_LIMITS.body);
 /** Every field optional and without defaults (zod 4 applies defaults inside .partial()). */
-const patchOf = <T extends z.ZodRawShape>(shape: T) =>
-  z.object({ ...z.object(shape).partial().shape, expectedUpdatedAt: z.string().optional() });
+const patchOf = <T extends z.ZodRawShape>(shape: T) => z.object({ ...z.object(shape).partial().shape, expectedUpdatedAt: z.string().optional() });
 
 export const ContentImage = z.object({
   id: Id,

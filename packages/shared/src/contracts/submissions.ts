@@ -19,8 +19,7 @@ export const SubmissionPaths = {
   receipt: (id: string) => `/submissions/${id}/receipt`,
   staffList: '/staff/submissions',
   staffOne: (id: string) => `/staff/submissions/${id}`,
-  staffAction: (id: string, action: 'start-review' | 'return' | 'accept' | 'comments') =>
-    `/staff/submissions/${id}/${action}`,
+  staffAction: (id: string, action: 'start-review' | 'return' | 'accept' | 'comments') => `/staff/submissions/${id}/${action}`,
   staffReceipt: (id: string) => `/staff/submissions/${id}/receipt`,
   /** every document of the company (submissions, their files, receipts; notes later) */
   documents: '/documents',
@@ -448,7 +447,10 @@ export const StaffQueueStatus = z.enum(['awaiting', 'all', 'submitted', 'in_revi
 export const StaffQueueQuery = PageQuery.extend({
   bookYear: BookYear.optional(),
   status: StaffQueueStatus.default('awaiting'),
-  provinceCode: z.string().regex(/^\d{2}$/).optional(),
+  provinceCode: z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional(),
   /** the company profile's size (a `sizes` item) */
   sizeId: z.uuid().optional(),
 });
@@ -490,7 +492,10 @@ export const ReturnSubmissionRequest = z.object({
   /** the overall reasons (mailed to the company) */
   reasons: commentText,
   /** comments on single files, recorded with the return */
-  fileComments: z.array(z.object({ fileId: z.uuid(), body: commentText })).max(100).default([]),
+  fileComments: z
+    .array(z.object({ fileId: z.uuid(), body: commentText }))
+    .max(100)
+    .default([]),
 });
 export const AcceptSubmissionRequest = z.object({ version: SubmissionVersion, comment: z.string().trim().max(4000).optional() });
 

@@ -80,11 +80,7 @@ describe('deriveSmeSize — every boundary of a complete table (one criterion de
     ['income', 50001, 'large'],
   ];
   it.each(rows)('%s = %d → %s', (criterion, value, expected) => {
-    const input = trade(
-      criterion === 'labour' ? value : HUGE,
-      criterion === 'assets' ? value : HUGE,
-      criterion === 'income' ? value : HUGE,
-    );
+    const input = trade(criterion === 'labour' ? value : HUGE, criterion === 'assets' ? value : HUGE, criterion === 'income' ? value : HUGE);
     const result = deriveSmeSize(input, FULL_TRADE, AS_OF);
     expect(result).toEqual({
       kind: 'size',
@@ -144,10 +140,7 @@ describe('deriveSmeSize — empty cells are never guessed', () => {
     totalAssets,
     annualIncome,
   });
-  const allButMicroLabourAndAssets = [
-    ref('commodity_production', 'micro', 'income'),
-    ...refsOf('commodity_production', ['small', 'medium']),
-  ];
+  const allButMicroLabourAndAssets = [ref('commodity_production', 'micro', 'income'), ...refsOf('commodity_production', ['small', 'medium'])];
 
   it.each([
     // a met verified condition decides, even with the other micro cells empty
@@ -198,12 +191,15 @@ describe('deriveSmeSize — empty cells are never guessed', () => {
   });
 
   it('a sector without any cell is undetermined, naming its nine cells (other sectors do not count)', () => {
-    const result = deriveSmeSize({ sector: 'services', averageLabour: 1, totalAssets: 1, annualIncome: 1 }, [...FULL_TRADE, ...VERIFIED_SHAPE], AS_OF);
+    const result = deriveSmeSize(
+      { sector: 'services', averageLabour: 1, totalAssets: 1, annualIncome: 1 },
+      [...FULL_TRADE, ...VERIFIED_SHAPE],
+      AS_OF,
+    );
     expect(result).toEqual({ kind: 'undetermined', missing: refsOf('services', ['micro', 'small', 'medium']), missingInputs: [] });
   });
 
-  const withoutCell = (size: SmeThresholdSize, criterion: SmeCriterion) =>
-    FULL_TRADE.filter((c) => !(c.size === size && c.criterion === criterion));
+  const withoutCell = (size: SmeThresholdSize, criterion: SmeCriterion) => FULL_TRADE.filter((c) => !(c.size === size && c.criterion === criterion));
 
   it('one empty small cell: small by another condition is decided, "not small" is not', () => {
     const table = withoutCell('small', 'income');
@@ -239,10 +235,7 @@ describe('deriveSmeSize — empty cells are never guessed', () => {
 
 describe('deriveSmeSize — effective dates', () => {
   // invented: micro labour "at most 5" from 2017, "at most 10" from 2025-01-01
-  const table = [
-    ...FULL_TRADE,
-    ...cells('trade', { micro: { labour: [10, true] } }, '2025-01-01'),
-  ];
+  const table = [...FULL_TRADE, ...cells('trade', { micro: { labour: [10, true] } }, '2025-01-01')];
 
   it.each([
     ['before the new cell', '2024-12-31T16:59:59Z', 'small'],

@@ -26,11 +26,7 @@ import {
  * A figure of 0 counts as within every bound (e.g. an average labour of 0 is not more than "1–5
  * persons").
  */
-export function deriveSmeSize(
-  input: SmeSizeInput,
-  thresholds: readonly SmeThresholdCell[],
-  asOf: Date,
-): SmeSizeResult {
+export function deriveSmeSize(input: SmeSizeInput, thresholds: readonly SmeThresholdCell[], asOf: Date): SmeSizeResult {
   const day = vientianeDay(asOf);
   for (const [level, size] of SME_THRESHOLD_SIZES.entries()) {
     const met: SmeCriterion[] = [];
@@ -71,19 +67,13 @@ export function meetsCell(value: number, cell: Pick<SmeThresholdCell, 'upperBoun
  * `effectiveFrom` not after `day`. Two cells of the same coordinates and date are a data error
  * (the table has a unique key on them), reported rather than resolved by guessing.
  */
-export function applicableCell(
-  thresholds: readonly SmeThresholdCell[],
-  ref: SmeCellRef,
-  day: string,
-): SmeThresholdCell | undefined {
+export function applicableCell(thresholds: readonly SmeThresholdCell[], ref: SmeCellRef, day: string): SmeThresholdCell | undefined {
   let best: SmeThresholdCell | undefined;
   for (const cell of thresholds) {
     if (cell.sector !== ref.sector || cell.size !== ref.size || cell.criterion !== ref.criterion) continue;
     if (cell.effectiveFrom > day) continue;
     if (best && cell.effectiveFrom === best.effectiveFrom) {
-      throw new Error(
-        `two SME threshold cells for ${ref.sector}/${ref.size}/${ref.criterion} take effect on ${day}`,
-      );
+      throw new Error(`two SME threshold cells for ${ref.sector}/${ref.size}/${ref.criterion} take effect on ${day}`);
     }
     if (!best || cell.effectiveFrom > best.effectiveFrom) best = cell;
   }
@@ -106,8 +96,7 @@ export function emptySmeCells(thresholds: readonly SmeThresholdCell[], asOf: Dat
 }
 
 function figure(input: SmeSizeInput, criterion: SmeCriterion): number | null {
-  const value =
-    criterion === 'labour' ? input.averageLabour : criterion === 'assets' ? input.totalAssets : input.annualIncome;
+  const value = criterion === 'labour' ? input.averageLabour : criterion === 'assets' ? input.totalAssets : input.annualIncome;
   if (value === null || value === undefined) return null;
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`${criterion} must be a non-negative number`);
   return value;

@@ -6,13 +6,7 @@ import {
   type SubmissionActor,
   type SubmissionStatus,
 } from '../contracts/submissions';
-import {
-  allowedSubmissionActions,
-  isAwaitingStaff,
-  isEditableByCompany,
-  isLockedForCompany,
-  nextSubmissionStatus,
-} from './submission-status';
+import { allowedSubmissionActions, isAwaitingStaff, isEditableByCompany, isLockedForCompany, nextSubmissionStatus } from './submission-status';
 
 /** The whole allowed table, written out by hand: every other combination must be refused. */
 const ALLOWED: [SubmissionStatus, SubmissionAction, SubmissionActor, SubmissionStatus][] = [
@@ -25,9 +19,7 @@ const ALLOWED: [SubmissionStatus, SubmissionAction, SubmissionActor, SubmissionS
 ];
 
 const ACTORS: SubmissionActor[] = ['company', 'staff'];
-const every = SUBMISSION_STATUSES.flatMap((from) =>
-  SUBMISSION_ACTIONS.flatMap((action) => ACTORS.map((actor) => [from, action, actor] as const)),
-);
+const every = SUBMISSION_STATUSES.flatMap((from) => SUBMISSION_ACTIONS.flatMap((action) => ACTORS.map((actor) => [from, action, actor] as const)));
 
 describe('submission status transitions', () => {
   it.each(ALLOWED)('%s --%s by %s--> %s', (from, action, actor, to) => {

@@ -29,11 +29,7 @@ export const SUBMISSION_TRANSITIONS: readonly SubmissionTransition[] = [
 ];
 
 /** The status `action` by `actor` leads to from `from`, or null when that is not allowed. */
-export function nextSubmissionStatus(
-  from: SubmissionStatus,
-  action: SubmissionAction,
-  actor: SubmissionActor,
-): SubmissionStatus | null {
+export function nextSubmissionStatus(from: SubmissionStatus, action: SubmissionAction, actor: SubmissionActor): SubmissionStatus | null {
   const t = SUBMISSION_TRANSITIONS.find((x) => x.from === from && x.action === action && x.actor === actor);
   return t ? t.to : null;
 }

@@ -2,7 +2,6 @@ import type { Role } from '@bansi/shared';
 import type { Executor } from '../../lib/deps';
 import type { SessionsTable, UserTokensTable, UsersTable } from './auth.tables';
 
-
 export function findUserByLogin(db: Executor, login: string) {
   const value = login.trim().toLowerCase();
   return db
@@ -12,8 +11,7 @@ export function findUserByLogin(db: Executor, login: string) {
     .executeTakeFirst();
 }
 
-export const findUserById = (db: Executor, id: string) =>
-  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+export const findUserById = (db: Executor, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findUserByEmail = (db: Executor, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
@@ -44,11 +42,7 @@ export async function clearFailedLogins(db: Executor, userId: string) {
 }
 
 export async function setPassword(db: Executor, userId: string, passwordHash: string, now: string) {
-  await db
-    .updateTable('users')
-    .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
-    .where('id', '=', userId)
-    .execute();
+  await db.updateTable('users').set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now }).where('id', '=', userId).execute();
 }
 
 export async function insertSession(db: Executor, session: SessionsTable) {

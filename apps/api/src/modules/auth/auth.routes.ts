@@ -14,7 +14,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     AuthPaths.csrf,
-    { config: { audience: 'public' }, schema: { tags, summary: "This browser's CSRF token, for the X-CSRF-Token header", response: { 200: CsrfToken } } },
+    {
+      config: { audience: 'public' },
+      schema: { tags, summary: "This browser's CSRF token, for the X-CSRF-Token header", response: { 200: CsrfToken } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { token: app.csrfToken(request, reply) };

@@ -32,7 +32,11 @@ const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS');
  * Checks the credentials and opens a new session (a session the browser already had is ended:
  * the token rotates at every login). Failures count towards a temporary lock of the account.
  */
-export async function login(deps: Deps, input: { login: string; password: string }, meta: { previousSessionId: string | null; userAgent: string | null }) {
+export async function login(
+  deps: Deps,
+  input: { login: string; password: string },
+  meta: { previousSessionId: string | null; userAgent: string | null },
+) {
   const { db, config } = deps;
   const user = await findUserByLogin(db, input.login);
   if (!user || !user.passwordHash || user.disabledAt) {
@@ -55,7 +59,15 @@ export async function login(deps: Deps, input: { login: string; password: string
   await db.transaction().execute(async (trx) => {
     if (meta.previousSessionId) await deleteSession(trx, meta.previousSessionId);
     await clearFailedLogins(trx, user.id);
-    await insertSession(trx, { id: newId(), userId: user.id, tokenHash: sha256(token), createdAt: now, lastSeenAt: now, expiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null });
+    await insertSession(trx, {
+      id: newId(),
+      userId: user.id,
+      tokenHash: sha256(token),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
   });
   const company = user.companyId ? ((await findCompanySummary(db, user.companyId)) ?? null) : null;
   return { token, session: presentSession(user, company, expiresAt) };
@@ -83,7 +95,15 @@ export async function requestPasswordReset(deps: Deps, email: string) {
   const token = randomToken();
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
-    await insertUserToken(trx, { id: newId(), kind: 'reset', userId: user.id, tokenHash: sha256(token), expiresAt: addMs(now, RESET_TOKEN_TTL_MS), usedAt: null, createdAt: now });
+    await insertUserToken(trx, {
+      id: newId(),
+      kind: 'reset',
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: addMs(now, RESET_TOKEN_TTL_MS),
+      usedAt: null,
+      createdAt: now,
+    });
     await enqueueMail(deps, trx, {
       to: user.email,
       lang: user.language,
@@ -131,9 +151,30 @@ export async function createInvitedUser(
 ) {
   const token = randomToken();
   const now = nowIso();
-  const row = { id: newId(), companyId: user.companyId, email: user.email.trim().toLowerCase(), phone: null, name: user.name, passwordHash: null, role: user.role, language: user.language, lockedUntil: null, disabledAt: null, createdAt: now, updatedAt: now };
+  const row = {
+    id: newId(),
+    companyId: user.companyId,
+    email: user.email.trim().toLowerCase(),
+    phone: null,
+    name: user.name,
+    passwordHash: null,
+    role: user.role,
+    language: user.language,
+    lockedUntil: null,
+    disabledAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
   await insertUser(trx, row);
-  await insertUserToken(trx, { id: newId(), kind: 'invite', userId: row.id, tokenHash: sha256(token), expiresAt: addMs(now, INVITATION_TTL_MS), usedAt: null, createdAt: now });
+  await insertUserToken(trx, {
+    id: newId(),
+    kind: 'invite',
+    userId: row.id,
+    tokenHash: sha256(token),
+    expiresAt: addMs(now, INVITATION_TTL_MS),
+    usedAt: null,
+    createdAt: now,
+  });
   await enqueueMail(deps, trx, {
     to: row.email,
     lang: user.language,

@@ -12,16 +12,31 @@ describe(`accounts (${dialect})`, () => {
   afterAll(() => t.close());
 
   const count = async (table: 'companies' | 'users' | 'companyPeople' | 'outbox' | 'sessions') =>
-    Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   describe('registration', () => {
     it('registers a company with its signatories and admin, who can then log in', async () => {
       const { agent, body, companyId } = await registerCompany(t);
       const session = await agent.inject({ url: url('/auth/session') });
       expect(session.statusCode).toBe(200);
-      expect(session.json()).toMatchObject({ user: { email: body.user.email, role: 'company_admin' }, company: { id: companyId, nameEn: body.company.nameEn } });
+      expect(session.json()).toMatchObject({
+        user: { email: body.user.email, role: 'company_admin' },
+        company: { id: companyId, nameEn: body.company.nameEn },
+      });
       const me = await agent.inject({ url: url('/companies/me') });
-      expect(me.json().people.map((p: { role: string }) => p.role).sort()).toEqual(['checker', 'holder', 'owner']);
+      expect(
+        me
+          .json()
+          .people.map((p: { role: string }) => p.role)
+          .sort(),
+      ).toEqual(['checker', 'holder', 'owner']);
       const welcome = await t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', body.user.email).executeTakeFirst();
       expect(welcome?.subject).toContain('registration complete');
     });
@@ -36,11 +51,22 @@ describe(`accounts (${dialect})`, () => {
       const again = await registrationBody(t, { company: { tin: body.company.tin } });
       const dupTin = await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: again, headers: { 'accept-language': 'en' } });
       expect(dupTin.statusCode).toBe(409);
-      expect(Problem.parse(dupTin.json())).toMatchObject({ code: 'TIN_TAKEN', errors: [{ path: 'body.company.tin', code: 'tin_taken', message: 'This tax ID is already registered.' }] });
+      expect(Problem.parse(dupTin.json())).toMatchObject({
+        code: 'TIN_TAKEN',
+        errors: [{ path: 'body.company.tin', code: 'tin_taken', message: 'This tax ID is already registered.' }],
+      });
 
-      const dupEmail = await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: await registrationBody(t, { user: { email: body.user.email.toUpperCase() } }) });
+      const dupEmail = await new Agent(t).inject({
+        method: 'POST',
+        url: url('/auth/register'),
+        payload: await registrationBody(t, { user: { email: body.user.email.toUpperCase() } }),
+      });
       expect(dupEmail.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
-      const dupPhone = await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: await registrationBody(t, { user: { phone: body.user.phone } }) });
+      const dupPhone = await new Agent(t).inject({
+        method: 'POST',
+        url: url('/auth/register'),
+        payload: await registrationBody(t, { user: { phone: body.user.phone } }),
+      });
       expect(dupPhone.json()).toMatchObject({ code: 'PHONE_TAKEN' });
       expect([await count('companies'), await count('users'), await count('companyPeople')]).toEqual(before);
     });
@@ -62,8 +88,16 @@ describe(`accounts (${dialect})`, () => {
       ['company phone', { company: { phone: 'call me' } }, 'body.company.phone'],
       ['company e-mail', { company: { email: 'nope' } }, 'body.company.email'],
       ['owner name', { people: { owner: { name: '', phone: '+856 20 1' } } }, 'body.people.owner.name'],
-      ['outside holder licence', { people: { holder: { kind: 'outside', name: 'A', phone: '+856 20 2222 2222', firmName: 'Firm' } } }, 'body.people.holder.licenceNo'],
-      ['outside holder firm', { people: { holder: { kind: 'outside', name: 'A', phone: '+856 20 2222 2222', licenceNo: 'L-1' } } }, 'body.people.holder.firmName'],
+      [
+        'outside holder licence',
+        { people: { holder: { kind: 'outside', name: 'A', phone: '+856 20 2222 2222', firmName: 'Firm' } } },
+        'body.people.holder.licenceNo',
+      ],
+      [
+        'outside holder firm',
+        { people: { holder: { kind: 'outside', name: 'A', phone: '+856 20 2222 2222', licenceNo: 'L-1' } } },
+        'body.people.holder.firmName',
+      ],
       ['user e-mail', { user: { email: 'x@' } }, 'body.user.email'],
       ['short password', { user: { password: 'short' } }, 'body.user.password'],
       ['common password', { user: { password: 'password123' } }, 'body.user.password'],
@@ -112,8 +146,16 @@ describe(`accounts (${dialect})`, () => {
 
     it('answers the same for an unknown account and a wrong password', async () => {
       const { body } = await registerCompany(t);
-      const unknown = await new Agent(t).inject({ method: 'POST', url: url('/auth/login'), payload: { login: 'nobody@example.test', password: 'whatever it is' } });
-      const wrong = await new Agent(t).inject({ method: 'POST', url: url('/auth/login'), payload: { login: body.user.email, password: 'not the password' } });
+      const unknown = await new Agent(t).inject({
+        method: 'POST',
+        url: url('/auth/login'),
+        payload: { login: 'nobody@example.test', password: 'whatever it is' },
+      });
+      const wrong = await new Agent(t).inject({
+        method: 'POST',
+        url: url('/auth/login'),
+        payload: { login: body.user.email, password: 'not the password' },
+      });
       expect(unknown.statusCode).toBe(401);
       expect(wrong.statusCode).toBe(401);
       expect(unknown.json().code).toBe('INVALID_CREDENTIALS');
@@ -124,10 +166,19 @@ describe(`accounts (${dialect})`, () => {
       const { body } = await registerCompany(t);
       const agent = new Agent(t);
       for (let i = 0; i < 2; i++) {
-        expect((await agent.inject({ method: 'POST', url: url('/auth/login'), payload: { login: body.user.email, password: 'wrong password' } })).statusCode).toBe(401);
+        expect(
+          (await agent.inject({ method: 'POST', url: url('/auth/login'), payload: { login: body.user.email, password: 'wrong password' } }))
+            .statusCode,
+        ).toBe(401);
       }
-      expect((await agent.inject({ method: 'POST', url: url('/auth/login'), payload: { login: body.user.email, password: 'wrong password' } })).statusCode).toBe(423);
-      const right = await agent.inject({ method: 'POST', url: url('/auth/login'), payload: { login: body.user.email, password: body.user.password } });
+      expect(
+        (await agent.inject({ method: 'POST', url: url('/auth/login'), payload: { login: body.user.email, password: 'wrong password' } })).statusCode,
+      ).toBe(423);
+      const right = await agent.inject({
+        method: 'POST',
+        url: url('/auth/login'),
+        payload: { login: body.user.email, password: body.user.password },
+      });
       expect(right.statusCode).toBe(423);
       expect(right.json().code).toBe('ACCOUNT_LOCKED');
     });
@@ -178,15 +229,30 @@ describe(`accounts (${dialect})`, () => {
       // both padded to the same floor (600 ms), so timing does not tell them apart
       expect(Math.min(knownMs, unknownMs)).toBeGreaterThanOrEqual(590);
       expect(await count('outbox')).toBe(outbox + 1);
-      const mail = await t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', body.user.email).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+      const mail = await t.db.kysely
+        .selectFrom('outbox')
+        .selectAll()
+        .where('toAddress', '=', body.user.email)
+        .orderBy('createdAt', 'desc')
+        .executeTakeFirstOrThrow();
       expect(mail.subject).toBe('Bansi: set a new password');
       expect(mail.textBody).toContain(`${t.config.PUBLIC_URL}/reset-password/`);
     });
 
     it('never builds the link from the Host header', async () => {
       const { body } = await registerCompany(t);
-      await new Agent(t).inject({ method: 'POST', url: url('/auth/forgot-password'), payload: { email: body.user.email }, headers: { host: 'evil.example' } });
-      const mail = await t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', body.user.email).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+      await new Agent(t).inject({
+        method: 'POST',
+        url: url('/auth/forgot-password'),
+        payload: { email: body.user.email },
+        headers: { host: 'evil.example' },
+      });
+      const mail = await t.db.kysely
+        .selectFrom('outbox')
+        .selectAll()
+        .where('toAddress', '=', body.user.email)
+        .orderBy('createdAt', 'desc')
+        .executeTakeFirstOrThrow();
       expect(mail.textBody).not.toContain('evil.example');
     });
 
@@ -202,12 +268,20 @@ describe(`accounts (${dialect})`, () => {
       const resetter = new Agent(t);
       const weak = await resetter.inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'qwerty123' } });
       expect(weak.json()).toMatchObject({ code: 'WEAK_PASSWORD' });
-      const ok = await resetter.inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'a brand new long password' } });
+      const ok = await resetter.inject({
+        method: 'POST',
+        url: url('/auth/reset-password'),
+        payload: { token, password: 'a brand new long password' },
+      });
       expect(ok.statusCode).toBe(204);
       expect(resetter.cookie('bansi_session')).toBeUndefined();
       expect((await agent.inject({ url: url('/auth/session') })).statusCode).toBe(401);
       expect((await other.inject({ url: url('/auth/session') })).statusCode).toBe(401);
-      const reuse = await resetter.inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'yet another long password' } });
+      const reuse = await resetter.inject({
+        method: 'POST',
+        url: url('/auth/reset-password'),
+        payload: { token, password: 'yet another long password' },
+      });
       expect(reuse.json()).toMatchObject({ code: 'TOKEN_INVALID' });
       await new Agent(t).login(body.user.email, 'a brand new long password');
       await expect(new Agent(t).login(body.user.email, body.user.password)).rejects.toThrow();
@@ -217,8 +291,16 @@ describe(`accounts (${dialect})`, () => {
       const { body } = await registerCompany(t);
       await new Agent(t).inject({ method: 'POST', url: url('/auth/forgot-password'), payload: { email: body.user.email } });
       const token = await lastMailToken(t, body.user.email);
-      await t.db.kysely.updateTable('userTokens').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('kind', '=', 'reset').execute();
-      const res = await new Agent(t).inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'a brand new long password' } });
+      await t.db.kysely
+        .updateTable('userTokens')
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where('kind', '=', 'reset')
+        .execute();
+      const res = await new Agent(t).inject({
+        method: 'POST',
+        url: url('/auth/reset-password'),
+        payload: { token, password: 'a brand new long password' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('TOKEN_INVALID');
     });
@@ -227,12 +309,20 @@ describe(`accounts (${dialect})`, () => {
   describe('sessions time out', () => {
     it('ends a session idle for longer than the idle time-out', async () => {
       const { agent } = await registerCompany(t);
-      await t.db.kysely.updateTable('sessions').set({ lastSeenAt: new Date(Date.now() - (t.config.SESSION_IDLE_MINUTES + 1) * 60_000).toISOString() }).where('userId', '=', agent.userId!).execute();
+      await t.db.kysely
+        .updateTable('sessions')
+        .set({ lastSeenAt: new Date(Date.now() - (t.config.SESSION_IDLE_MINUTES + 1) * 60_000).toISOString() })
+        .where('userId', '=', agent.userId!)
+        .execute();
       expect((await agent.inject({ url: url('/auth/session') })).statusCode).toBe(401);
     });
     it('ends a session past its absolute time-out even when active', async () => {
       const { agent } = await registerCompany(t);
-      await t.db.kysely.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('userId', '=', agent.userId!).execute();
+      await t.db.kysely
+        .updateTable('sessions')
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where('userId', '=', agent.userId!)
+        .execute();
       expect((await agent.inject({ url: url('/auth/session') })).statusCode).toBe(401);
     });
   });

@@ -6,8 +6,7 @@ export const findCompanySummary = (db: Executor, id: string) =>
 
 export const findCompany = (db: Executor, id: string) => db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findCompanyByTin = (db: Executor, tin: string) =>
-  db.selectFrom('companies').select('id').where('tin', '=', tin).executeTakeFirst();
+export const findCompanyByTin = (db: Executor, tin: string) => db.selectFrom('companies').select('id').where('tin', '=', tin).executeTakeFirst();
 
 export const listPeople = (db: Executor, companyId: string) =>
   db.selectFrom('companyPeople').selectAll().where('companyId', '=', companyId).orderBy('role').execute();

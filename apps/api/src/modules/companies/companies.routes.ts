@@ -1,4 +1,17 @@
-import { NoContent, CompanyPaths, Company, InviteRequest, Items, Member, RegisterRequest, RegisterResponse, TinCheck, TinCheckQuery, UpdateCompanyRequest, AuthPaths } from '@bansi/shared';
+import {
+  NoContent,
+  CompanyPaths,
+  Company,
+  InviteRequest,
+  Items,
+  Member,
+  RegisterRequest,
+  RegisterResponse,
+  TinCheck,
+  TinCheckQuery,
+  UpdateCompanyRequest,
+  AuthPaths,
+} from '@bansi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyOf } from '../../plugins/access';
@@ -14,14 +27,22 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     AuthPaths.register,
     {
       config: { audience: 'public', rateLimit: { max: app.config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], summary: 'Register a company, its signatories and its first user', body: RegisterRequest, response: { 201: RegisterResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Register a company, its signatories and its first user',
+        body: RegisterRequest,
+        response: { 201: RegisterResponse },
+      },
     },
     async (request, reply) => reply.code(201).send(await registerCompany(deps, request.body, lang(request.headers))),
   );
 
   app.get(
     CompanyPaths.check,
-    { config: { audience: 'public' }, schema: { tags, summary: 'Is this tax ID still free to register?', querystring: TinCheckQuery, response: { 200: TinCheck } } },
+    {
+      config: { audience: 'public' },
+      schema: { tags, summary: 'Is this tax ID still free to register?', querystring: TinCheckQuery, response: { 200: TinCheck } },
+    },
     async (request) => ({ available: await isTinAvailable(deps, request.query.tin) }),
   );
 
@@ -31,7 +52,10 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     CompanyPaths.me,
-    { config: { audience: 'companyAdmin' }, schema: { tags, summary: 'Edit the profile and signatories', body: UpdateCompanyRequest, response: { 200: Company } } },
+    {
+      config: { audience: 'companyAdmin' },
+      schema: { tags, summary: 'Edit the profile and signatories', body: UpdateCompanyRequest, response: { 200: Company } },
+    },
     async (request) => updateMyCompany(deps, companyOf(request.principal), request.body, lang(request.headers)),
   );
 
@@ -41,7 +65,10 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CompanyPaths.invitations,
-    { config: { audience: 'companyAdmin' }, schema: { tags, summary: 'Invite a colleague by e-mail', body: InviteRequest, response: { 201: Member } } },
+    {
+      config: { audience: 'companyAdmin' },
+      schema: { tags, summary: 'Invite a colleague by e-mail', body: InviteRequest, response: { 201: Member } },
+    },
     async (request, reply) =>
       reply.code(201).send(await inviteMember(deps, companyOf(request.principal), request.principal!.userId, request.body, lang(request.headers))),
   );

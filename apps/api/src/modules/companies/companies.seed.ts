@@ -80,7 +80,13 @@ export const accountsDemoSeed: SeedStep = {
         updatedAt: now,
       });
     });
-    await createStaffWithPassword({ db: k }, { email: DEMO_ACCOUNTS.staffAdmin.email, name: 'Staff Admin', role: 'staff_admin', password: DEMO_ACCOUNTS.staffAdmin.password });
-    await createStaffWithPassword({ db: k }, { email: DEMO_ACCOUNTS.staffReviewer.email, name: 'Staff Reviewer', role: 'staff_reviewer', password: DEMO_ACCOUNTS.staffReviewer.password });
+    await createStaffWithPassword(
+      { db: k },
+      { email: DEMO_ACCOUNTS.staffAdmin.email, name: 'Staff Admin', role: 'staff_admin', password: DEMO_ACCOUNTS.staffAdmin.password },
+    );
+    await createStaffWithPassword(
+      { db: k },
+      { email: DEMO_ACCOUNTS.staffReviewer.email, name: 'Staff Reviewer', role: 'staff_reviewer', password: DEMO_ACCOUNTS.staffReviewer.password },
+    );
   },
 };

@@ -32,7 +32,8 @@ async function checkCompanyReferences(deps: Deps, lang: Language, c: Partial<Com
     const id = c[field];
     if (typeof id === 'string' && !(await findItem(deps.db, list, id))) errors.push(fieldError(deps, lang, `${prefix}.${field}`, 'unknown_choice'));
   }
-  if (c.provinceCode !== undefined && !(await findProvince(deps.db, c.provinceCode))) errors.push(fieldError(deps, lang, `${prefix}.provinceCode`, 'unknown_choice'));
+  if (c.provinceCode !== undefined && !(await findProvince(deps.db, c.provinceCode)))
+    errors.push(fieldError(deps, lang, `${prefix}.provinceCode`, 'unknown_choice'));
   if (c.districtCode !== undefined) {
     const district = await findDistrict(deps.db, c.districtCode);
     if (!district || (c.provinceCode !== undefined && district.provinceCode !== c.provinceCode)) {
@@ -52,7 +53,15 @@ async function checkCompanyReferences(deps: Deps, lang: Language, c: Partial<Com
 function peopleRows(companyId: string, people: People, now: string): CompanyPeopleTable[] {
   const base = { companyId, createdAt: now, updatedAt: now, holderKind: null, licenceNo: null, firmName: null };
   return [
-    { ...base, id: newId(), role: 'owner', name: people.owner.name, position: people.owner.position ?? null, phone: people.owner.phone, email: people.owner.email ?? null },
+    {
+      ...base,
+      id: newId(),
+      role: 'owner',
+      name: people.owner.name,
+      position: people.owner.position ?? null,
+      phone: people.owner.phone,
+      email: people.owner.email ?? null,
+    },
     {
       ...base,
       id: newId(),
@@ -65,7 +74,15 @@ function peopleRows(companyId: string, people: People, now: string): CompanyPeop
       licenceNo: people.holder.kind === 'outside' ? (people.holder.licenceNo ?? null) : null,
       firmName: people.holder.kind === 'outside' ? (people.holder.firmName ?? null) : null,
     },
-    { ...base, id: newId(), role: 'checker', name: people.checker.name, position: people.checker.position ?? null, phone: people.checker.phone ?? null, email: people.checker.email ?? null },
+    {
+      ...base,
+      id: newId(),
+      role: 'checker',
+      name: people.checker.name,
+      position: people.checker.position ?? null,
+      phone: people.checker.phone ?? null,
+      email: people.checker.email ?? null,
+    },
   ];
 }
 
@@ -85,7 +102,8 @@ export async function registerCompany(deps: Deps, input: RegisterRequest, lang: 
   if (await findUserByEmail(deps.db, email)) errors.push(fieldError(deps, lang, 'body.user.email', 'email_taken'));
   if (phone && (await findUserByPhone(deps.db, phone))) errors.push(fieldError(deps, lang, 'body.user.phone', 'phone_taken'));
   const passwordProblem = checkPassword(input.user.password, [email, email.split('@')[0] ?? '', input.user.name, input.company.tin]);
-  if (passwordProblem) errors.push({ path: 'body.user.password', code: passwordProblem, message: deps.t(lang, `errors.password.${passwordProblem}`) });
+  if (passwordProblem)
+    errors.push({ path: 'body.user.password', code: passwordProblem, message: deps.t(lang, `errors.password.${passwordProblem}`) });
   if (errors.length) {
     const only = errors.length === 1 ? errors[0]!.code : null;
     const code = only === 'tin_taken' ? 'TIN_TAKEN' : only === 'email_taken' ? 'EMAIL_TAKEN' : only === 'phone_taken' ? 'PHONE_TAKEN' : 'VALIDATION';
@@ -95,55 +113,62 @@ export async function registerCompany(deps: Deps, input: RegisterRequest, lang: 
   const now = nowIso();
   const companyId = newId();
   const c = input.company;
-  await deps.db.transaction().execute(async (trx) => {
-    await insertCompany(trx, {
-      id: companyId,
-      nameLo: c.nameLo,
-      nameEn: c.nameEn,
-      tin: c.tin,
-      registrationNo: c.registrationNo,
-      categoryId: c.categoryId,
-      enterpriseTypeId: c.enterpriseTypeId,
-      sizeId: c.sizeId,
-      unitId: c.unitId ?? null,
-      specialCategoryId: c.specialCategoryId ?? null,
-      accountProgramId: c.accountProgramId,
-      provinceCode: c.provinceCode,
-      districtCode: c.districtCode,
-      villageCode: c.villageCode ?? null,
-      villageName: c.villageCode ? null : (c.villageName ?? null),
-      address: c.address,
-      phone: c.phone,
-      email: c.email.toLowerCase(),
-      createdAt: now,
-      updatedAt: now,
+  await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      await insertCompany(trx, {
+        id: companyId,
+        nameLo: c.nameLo,
+        nameEn: c.nameEn,
+        tin: c.tin,
+        registrationNo: c.registrationNo,
+        categoryId: c.categoryId,
+        enterpriseTypeId: c.enterpriseTypeId,
+        sizeId: c.sizeId,
+        unitId: c.unitId ?? null,
+        specialCategoryId: c.specialCategoryId ?? null,
+        accountProgramId: c.accountProgramId,
+        provinceCode: c.provinceCode,
+        districtCode: c.districtCode,
+        villageCode: c.villageCode ?? null,
+        villageName: c.villageCode ? null : (c.villageName ?? null),
+        address: c.address,
+        phone: c.phone,
+        email: c.email.toLowerCase(),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await replacePeople(trx, companyId, peopleRows(companyId, input.people, now));
+      await insertUser(trx, {
+        id: newId(),
+        companyId,
+        email,
+        phone,
+        name: input.user.name,
+        passwordHash,
+        role: 'company_admin',
+        language: input.user.language,
+        lockedUntil: null,
+        disabledAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await enqueueMail(deps, trx, {
+        to: email,
+        lang: input.user.language,
+        template: 'welcome',
+        vars: {
+          name: input.user.name,
+          company: input.user.language === 'en' ? c.nameEn : c.nameLo,
+          link: new URL('/login', deps.config.PUBLIC_URL).toString(),
+        },
+      });
+    })
+    .catch((err: unknown) => {
+      // Two registrations racing for the same tax ID or e-mail: the unique index decides.
+      if (/unique|duplicate/i.test(String((err as Error).message))) throw new AppError(409, 'CONFLICT');
+      throw err;
     });
-    await replacePeople(trx, companyId, peopleRows(companyId, input.people, now));
-    await insertUser(trx, {
-      id: newId(),
-      companyId,
-      email,
-      phone,
-      name: input.user.name,
-      passwordHash,
-      role: 'company_admin',
-      language: input.user.language,
-      lockedUntil: null,
-      disabledAt: null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await enqueueMail(deps, trx, {
-      to: email,
-      lang: input.user.language,
-      template: 'welcome',
-      vars: { name: input.user.name, company: input.user.language === 'en' ? c.nameEn : c.nameLo, link: new URL('/login', deps.config.PUBLIC_URL).toString() },
-    });
-  }).catch((err: unknown) => {
-    // Two registrations racing for the same tax ID or e-mail: the unique index decides.
-    if (/unique|duplicate/i.test(String((err as Error).message))) throw new AppError(409, 'CONFLICT');
-    throw err;
-  });
   return { companyId };
 }
 
@@ -169,7 +194,15 @@ export async function updateMyCompany(deps: Deps, companyId: string, input: { co
   const errors = await checkCompanyReferences(
     deps,
     lang,
-    { ...rest, unitId: unitId ?? undefined, specialCategoryId: specialCategoryId ?? undefined, provinceCode: merged.provinceCode, districtCode: merged.districtCode, villageCode: merged.villageCode ?? undefined, villageName: merged.villageName ?? undefined },
+    {
+      ...rest,
+      unitId: unitId ?? undefined,
+      specialCategoryId: specialCategoryId ?? undefined,
+      provinceCode: merged.provinceCode,
+      districtCode: merged.districtCode,
+      villageCode: merged.villageCode ?? undefined,
+      villageName: merged.villageName ?? undefined,
+    },
     'body.company',
   );
   if (errors.length) throw invalid(errors);
@@ -202,9 +235,16 @@ export async function inviteMember(
   const company = await findCompany(deps.db, companyId);
   const inviter = await findUserById(deps.db, inviterId);
   if (!company || !inviter) throw notFound();
-  const user = await deps.db.transaction().execute((trx) =>
-    createInvitedUser(deps, trx, { companyId, ...input }, { inviter: inviter.name, company: input.language === 'en' ? company.nameEn : company.nameLo }),
-  );
+  const user = await deps.db
+    .transaction()
+    .execute((trx) =>
+      createInvitedUser(
+        deps,
+        trx,
+        { companyId, ...input },
+        { inviter: inviter.name, company: input.language === 'en' ? company.nameEn : company.nameLo },
+      ),
+    );
   return presentMember(user);
 }
 
@@ -215,4 +255,3 @@ export async function removeMember(deps: Deps, companyId: string, actingUserId: 
   if (member.id === actingUserId) throw new AppError(409, 'CONFLICT');
   await deleteUser(deps.db, member.id);
 }
-

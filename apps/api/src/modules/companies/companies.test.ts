@@ -3,7 +3,18 @@ import { join } from 'node:path';
 import { API_BASE } from '@bansi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../paths';
-import { addCompanyUser, Agent, createTestApp, referenceId, dialect, lastMailToken, loginAs, registerCompany, registrationBody, type TestApp } from '../../../test/helpers';
+import {
+  addCompanyUser,
+  Agent,
+  createTestApp,
+  referenceId,
+  dialect,
+  lastMailToken,
+  loginAs,
+  registerCompany,
+  registrationBody,
+  type TestApp,
+} from '../../../test/helpers';
 import { importVillagesCommand } from '../reference/reference.seed';
 
 const url = (path: string) => `${API_BASE}${path}`;
@@ -47,7 +58,11 @@ describe(`companies (${dialect})`, () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().nameEn).toBe('Renamed Ltd.');
-    expect(res.json().people.find((p: { role: string }) => p.role === 'holder')).toMatchObject({ holderKind: 'outside', licenceNo: 'LA-0042', firmName: 'Vientiane Audit' });
+    expect(res.json().people.find((p: { role: string }) => p.role === 'holder')).toMatchObject({
+      holderKind: 'outside',
+      licenceNo: 'LA-0042',
+      firmName: 'Vientiane Audit',
+    });
 
     const plain = await addCompanyUser(t, admin);
     expect((await plain.inject({ url: url('/companies/me') })).json().nameEn).toBe('Renamed Ltd.');
@@ -58,7 +73,11 @@ describe(`companies (${dialect})`, () => {
 
   it('clears optional fields with null and moves the address to a district without a village list', async () => {
     const { agent } = await registerCompany(t, { company: { unitId: await referenceIdOf('units', 'branch') } });
-    const res = await agent.inject({ method: 'PATCH', url: url('/companies/me'), payload: { company: { unitId: null, districtCode: '0102', villageCode: null, villageName: 'ບ້ານ ໃໝ່' } } });
+    const res = await agent.inject({
+      method: 'PATCH',
+      url: url('/companies/me'),
+      payload: { company: { unitId: null, districtCode: '0102', villageCode: null, villageName: 'ບ້ານ ໃໝ່' } },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ unitId: null, districtCode: '0102', villageCode: null, villageName: 'ບ້ານ ໃໝ່' });
   });
@@ -81,7 +100,10 @@ describe(`companies (${dialect})`, () => {
     // before setting a password the account cannot log in
     await expect(new Agent(t).login(email, 'anything at all')).rejects.toThrow();
     const token = await lastMailToken(t, email);
-    expect((await new Agent(t).inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'my own long password' } })).statusCode).toBe(204);
+    expect(
+      (await new Agent(t).inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'my own long password' } }))
+        .statusCode,
+    ).toBe(204);
     const colleague = await new Agent(t).login(email, 'my own long password');
     expect(colleague.companyId).toBe(admin.companyId);
 
@@ -103,9 +125,16 @@ describe(`companies (${dialect})`, () => {
     const admin = await loginAs(t, 'staffAdmin');
     const reviewer = await loginAs(t, 'staff');
     const email = `new-staff-${Date.now()}@bansi.test`;
-    const created = await admin.inject({ method: 'POST', url: url('/staff/accounts'), payload: { name: 'New Reviewer', email, role: 'staff_reviewer' } });
+    const created = await admin.inject({
+      method: 'POST',
+      url: url('/staff/accounts'),
+      payload: { name: 'New Reviewer', email, role: 'staff_reviewer' },
+    });
     expect(created.statusCode).toBe(201);
-    expect((await reviewer.inject({ method: 'POST', url: url('/staff/accounts'), payload: { name: 'X', email: 'x@bansi.test', role: 'staff_admin' } })).statusCode).toBe(403);
+    expect(
+      (await reviewer.inject({ method: 'POST', url: url('/staff/accounts'), payload: { name: 'X', email: 'x@bansi.test', role: 'staff_admin' } }))
+        .statusCode,
+    ).toBe(403);
     const token = await lastMailToken(t, email);
     await new Agent(t).inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'reviewer long password' } });
     const newcomer = await new Agent(t).login(email, 'reviewer long password');
@@ -114,28 +143,31 @@ describe(`companies (${dialect})`, () => {
     await expect(new Agent(t).login(email, 'reviewer long password')).rejects.toThrow();
   });
 
-  it.runIf(existsSync(LAO_ADMIN))('imports villages, skipping the rows listed under the wrong district, so those districts take a typed village', async () => {
-    const log: string[] = [];
-    const original = console.log;
-    console.log = (line: string) => log.push(line);
-    try {
-      await importVillagesCommand({ db: t.db, config: t.config }, [LAO_ADMIN]);
-      await importVillagesCommand({ db: t.db, config: t.config }, [LAO_ADMIN]);
-    } finally {
-      console.log = original;
-    }
-    expect(log[0]).toMatch(/^villages: 9692 imported or already present; 125 rows skipped .*0103, 0610, 0612/);
-    const capital = (await t.app.inject({ url: url('/reference/provinces/01/districts') })).json().items;
-    expect(capital.find((d: { code: string }) => d.code === '0101').hasVillages).toBe(true);
-    expect(capital.find((d: { code: string }) => d.code === '0103').hasVillages).toBe(false);
-    const villages = (await t.app.inject({ url: url('/reference/districts/0101/villages') })).json().items;
-    expect(villages).toHaveLength(36);
-    // a district with a list now needs a village from it; one without takes a typed name
-    const needsVillage = await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: await registrationBody(t) });
-    expect(needsVillage.json().errors.map((e: { path: string }) => e.path)).toContain('body.company.villageCode');
-    const typed = await registrationBody(t, { company: { districtCode: '0103', villageName: 'ບ້ານ ໂພນສີ' } });
-    expect((await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: typed })).statusCode).toBe(201);
-    const chosen = await registrationBody(t, { company: { villageCode: villages[0].code, villageName: undefined } });
-    expect((await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: chosen })).statusCode).toBe(201);
-  });
+  it.runIf(existsSync(LAO_ADMIN))(
+    'imports villages, skipping the rows listed under the wrong district, so those districts take a typed village',
+    async () => {
+      const log: string[] = [];
+      const original = console.log;
+      console.log = (line: string) => log.push(line);
+      try {
+        await importVillagesCommand({ db: t.db, config: t.config }, [LAO_ADMIN]);
+        await importVillagesCommand({ db: t.db, config: t.config }, [LAO_ADMIN]);
+      } finally {
+        console.log = original;
+      }
+      expect(log[0]).toMatch(/^villages: 9692 imported or already present; 125 rows skipped .*0103, 0610, 0612/);
+      const capital = (await t.app.inject({ url: url('/reference/provinces/01/districts') })).json().items;
+      expect(capital.find((d: { code: string }) => d.code === '0101').hasVillages).toBe(true);
+      expect(capital.find((d: { code: string }) => d.code === '0103').hasVillages).toBe(false);
+      const villages = (await t.app.inject({ url: url('/reference/districts/0101/villages') })).json().items;
+      expect(villages).toHaveLength(36);
+      // a district with a list now needs a village from it; one without takes a typed name
+      const needsVillage = await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: await registrationBody(t) });
+      expect(needsVillage.json().errors.map((e: { path: string }) => e.path)).toContain('body.company.villageCode');
+      const typed = await registrationBody(t, { company: { districtCode: '0103', villageName: 'ບ້ານ ໂພນສີ' } });
+      expect((await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: typed })).statusCode).toBe(201);
+      const chosen = await registrationBody(t, { company: { villageCode: villages[0].code, villageName: undefined } });
+      expect((await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: chosen })).statusCode).toBe(201);
+    },
+  );
 });

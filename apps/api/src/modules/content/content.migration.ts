@@ -46,11 +46,7 @@ export const contentMigration: Migration = {
         .addColumn('audience_kind', 'text', (c) => c.notNull())
         .addColumn('audience_value', 'text'),
     ).execute();
-    await db.schema
-      .createIndex('content_notifications_audience')
-      .on('content_notifications')
-      .columns(['audience_kind', 'audience_value'])
-      .execute();
+    await db.schema.createIndex('content_notifications_audience').on('content_notifications').columns(['audience_kind', 'audience_value']).execute();
 
     await db.schema
       .createTable('content_notification_reads')

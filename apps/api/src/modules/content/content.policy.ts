@@ -7,8 +7,7 @@ import type { Principal } from '../../plugins/access';
  * company's category, size or province, or to their company alone.
  */
 export type AudienceTarget =
-  | { kind: 'visitor' }
-  | { kind: 'company'; companyId: string; categoryId: string | null; sizeId: string | null; provinceCode: string | null };
+  { kind: 'visitor' } | { kind: 'company'; companyId: string; categoryId: string | null; sizeId: string | null; provinceCode: string | null };
 
 export const VISITOR: AudienceTarget = { kind: 'visitor' };
 

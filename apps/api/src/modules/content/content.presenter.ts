@@ -48,7 +48,11 @@ export function presentPostDetail(row: PostRow, lang: Language, cover: ImageRow 
   return { ...presentPostSummary(row, lang, cover), bodyHtml: l === 'en' ? row.bodyEn || row.bodyLo : row.bodyLo, lang: l };
 }
 
-export function presentNotificationSummary(row: NotificationRow & { readAt?: string | null }, lang: Language, withReadState: boolean): NotificationSummary {
+export function presentNotificationSummary(
+  row: NotificationRow & { readAt?: string | null },
+  lang: Language,
+  withReadState: boolean,
+): NotificationSummary {
   const l = textLang(row.titleEn, lang);
   return {
     id: row.id,
@@ -60,7 +64,11 @@ export function presentNotificationSummary(row: NotificationRow & { readAt?: str
   };
 }
 
-export function presentNotificationDetail(row: NotificationRow & { readAt?: string | null }, lang: Language, withReadState: boolean): NotificationDetail {
+export function presentNotificationDetail(
+  row: NotificationRow & { readAt?: string | null },
+  lang: Language,
+  withReadState: boolean,
+): NotificationDetail {
   const l = textLang(row.titleEn, lang);
   return { ...presentNotificationSummary(row, lang, withReadState), bodyHtml: l === 'en' ? row.bodyEn || row.bodyLo : row.bodyLo, lang: l };
 }

@@ -3,13 +3,7 @@ import type { QueryTerm } from '@bansi/shared/domain/search-text';
 import { type ExpressionBuilder, type Insertable, type Selectable, type Updateable, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../lib/deps';
-import type {
-  ContentImagesTable,
-  ContentNotificationsTable,
-  ContentPagesTable,
-  ContentPostsTable,
-  SearchTermsTable,
-} from './content.tables';
+import type { ContentImagesTable, ContentNotificationsTable, ContentPagesTable, ContentPostsTable, SearchTermsTable } from './content.tables';
 import type { AudienceTarget } from './content.policy';
 
 export type PostRow = Selectable<ContentPostsTable>;
@@ -64,8 +58,7 @@ export const deletePost = (db: Executor, id: string) => db.deleteFrom('contentPo
 
 export const findPostById = (db: Executor, id: string) => db.selectFrom('contentPosts').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findPostBySlug = (db: Executor, slug: string) =>
-  db.selectFrom('contentPosts').selectAll().where('slug', '=', slug).executeTakeFirst();
+export const findPostBySlug = (db: Executor, slug: string) => db.selectFrom('contentPosts').selectAll().where('slug', '=', slug).executeTakeFirst();
 
 export function listStaffPosts(db: Executor, q: { status?: ContentStatus; now: string; cursor: Cursor | null; limit: number }) {
   return db
@@ -103,7 +96,12 @@ export const findLivePostBySlug = (db: Executor, slug: string, now: string) =>
 export const findLivePostsByIds = (db: Executor, ids: string[], now: string) =>
   ids.length === 0
     ? Promise.resolve([] as PostRow[])
-    : db.selectFrom('contentPosts').selectAll().where('id', 'in', ids).where((eb) => isLive(eb, now)).execute();
+    : db
+        .selectFrom('contentPosts')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where((eb) => isLive(eb, now))
+        .execute();
 
 // ---- notifications ------------------------------------------------------------------------------
 
@@ -172,7 +170,10 @@ function liveNotificationsFor(db: Executor, target: AudienceTarget, userId: stri
     .where((eb) => addressedTo(eb as never, target));
 }
 
-export function listLiveNotifications(db: Executor, q: { target: AudienceTarget; userId: string | null; now: string; cursor: Cursor | null; limit: number }) {
+export function listLiveNotifications(
+  db: Executor,
+  q: { target: AudienceTarget; userId: string | null; now: string; cursor: Cursor | null; limit: number },
+) {
   return liveNotificationsFor(db, q.target, q.userId, q.now)
     .where((eb) => after(eb as never, 'publishAt', q.cursor))
     .orderBy('contentNotifications.publishAt', 'desc')
@@ -265,7 +266,12 @@ export const findLivePageByKey = (db: Executor, key: string, now: string) =>
 export const findLivePagesByIds = (db: Executor, ids: string[], now: string) =>
   ids.length === 0
     ? Promise.resolve([] as PageRow[])
-    : db.selectFrom('contentPages').selectAll().where('id', 'in', ids).where((eb) => isLive(eb, now)).execute();
+    : db
+        .selectFrom('contentPages')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where((eb) => isLive(eb, now))
+        .execute();
 
 export function listStaffPages(db: Executor, q: { status?: ContentStatus; now: string; cursor: Cursor | null; limit: number }) {
   return db

@@ -64,18 +64,23 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- staff: reviewers read, admins write ------------------------------------------------------
 
-
   // ---- public reads ------------------------------------------------------------------------------
 
   app.get(
     ContentPaths.posts,
-    { config: { audience: 'public' }, schema: { tags, summary: 'Published news, newest first', querystring: PostListQuery, response: { 200: PostPage, ...errors } } },
+    {
+      config: { audience: 'public' },
+      schema: { tags, summary: 'Published news, newest first', querystring: PostListQuery, response: { 200: PostPage, ...errors } },
+    },
     async (request, reply) => content.listPosts(deps, languageOf(request, reply), request.query),
   );
 
   app.get(
     ContentPaths.post,
-    { config: { audience: 'public' }, schema: { tags, summary: 'One published article', params: SlugParams, querystring: LanguageQuery, response: { 200: PostDetail, ...errors } } },
+    {
+      config: { audience: 'public' },
+      schema: { tags, summary: 'One published article', params: SlugParams, querystring: LanguageQuery, response: { 200: PostDetail, ...errors } },
+    },
     async (request, reply) => content.getPost(deps, languageOf(request, reply), request.params.slug),
   );
 
@@ -98,7 +103,10 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ContentPaths.unreadCount,
-    { config: { audience: 'company' }, schema: { tags, summary: 'How many notifications this user has not opened', response: { 200: UnreadCount, ...errors } } },
+    {
+      config: { audience: 'company' },
+      schema: { tags, summary: 'How many notifications this user has not opened', response: { 200: UnreadCount, ...errors } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return content.unreadCount(deps, request.principal);
@@ -107,7 +115,16 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ContentPaths.notification,
-    { config: { audience: 'public' }, schema: { tags, summary: 'One notification the caller may read', params: IdParams, querystring: LanguageQuery, response: { 200: NotificationDetail, ...errors } } },
+    {
+      config: { audience: 'public' },
+      schema: {
+        tags,
+        summary: 'One notification the caller may read',
+        params: IdParams,
+        querystring: LanguageQuery,
+        response: { 200: NotificationDetail, ...errors },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return content.getNotification(deps, request.principal, languageOf(request, reply), request.params.id);
@@ -116,13 +133,30 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ContentPaths.markRead,
-    { config: { audience: 'company' }, schema: { tags, summary: 'Mark a notification as read; answers the new unread count', params: IdParams, response: { 200: UnreadCount, ...errors } } },
+    {
+      config: { audience: 'company' },
+      schema: {
+        tags,
+        summary: 'Mark a notification as read; answers the new unread count',
+        params: IdParams,
+        response: { 200: UnreadCount, ...errors },
+      },
+    },
     async (request) => content.markNotificationRead(deps, request.principal, request.params.id),
   );
 
   app.get(
     ContentPaths.page,
-    { config: { audience: 'public' }, schema: { tags, summary: 'An about-us or information page by key', params: KeyParams, querystring: LanguageQuery, response: { 200: InfoPage, ...errors } } },
+    {
+      config: { audience: 'public' },
+      schema: {
+        tags,
+        summary: 'An about-us or information page by key',
+        params: KeyParams,
+        querystring: LanguageQuery,
+        response: { 200: InfoPage, ...errors },
+      },
+    },
     async (request, reply) => content.getPage(deps, languageOf(request, reply), request.params.key),
   );
 
@@ -130,7 +164,12 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     ContentPaths.search,
     {
       config: { audience: 'public' },
-      schema: { tags, summary: 'Lao-aware search across news, notifications and information pages', querystring: SearchQuery, response: { 200: SearchPage, ...errors } },
+      schema: {
+        tags,
+        summary: 'Lao-aware search across news, notifications and information pages',
+        querystring: SearchQuery,
+        response: { 200: SearchPage, ...errors },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
@@ -169,7 +208,12 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   registerStaffKind(app, {
-    paths: [ContentPaths.staffNotifications, ContentPaths.staffNotification, ContentPaths.staffNotificationAction, ContentPaths.staffNotificationPreview],
+    paths: [
+      ContentPaths.staffNotifications,
+      ContentPaths.staffNotification,
+      ContentPaths.staffNotificationAction,
+      ContentPaths.staffNotificationPreview,
+    ],
     schemas: { one: StaffNotification, list: StaffNotificationPage, input: NotificationInput, patch: NotificationPatch },
     svc: {
       list: content.listStaffNotifications,
@@ -197,15 +241,25 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ContentPaths.staffAudienceCompanies,
-    { config: { audience: 'staff' }, schema: { tags: staffTags, summary: 'Companies to address a notification to, by name or tax ID', querystring: AudienceCompanyQuery, response: { 200: AudienceCompanies, ...errors } } },
+    {
+      config: { audience: 'staff' },
+      schema: {
+        tags: staffTags,
+        summary: 'Companies to address a notification to, by name or tax ID',
+        querystring: AudienceCompanyQuery,
+        response: { 200: AudienceCompanies, ...errors },
+      },
+    },
     async (request) => content.findAudienceCompanies(deps, request.query),
   );
 
   // ---- staff: cover images (the raw file as the request body) ------------------------------------
 
   app.register(async (images) => {
-    images.addContentTypeParser([...IMAGE_TYPES, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: CONTENT_LIMITS.imageBytes }, (_req, body, done) =>
-      done(null, body),
+    images.addContentTypeParser(
+      [...IMAGE_TYPES, 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: CONTENT_LIMITS.imageBytes },
+      (_req, body, done) => done(null, body),
     );
     images.post(
       ContentPaths.staffImages,
@@ -257,16 +311,31 @@ function registerStaffKind<One extends z.ZodType, List extends z.ZodType, In ext
   // uses Fastify's plain generics; the same zod compilers still validate and serialise at run time.
   const r = app as unknown as FastifyInstance;
   type Id = { Params: { id: string } };
-  r.get<{ Querystring: StaffListQuery }>(list, { config: read, schema: { tags, querystring: StaffListQuery, response: { 200: s.list, ...errors } } }, async (request) =>
-    svc.list(deps, request.query),
+  r.get<{ Querystring: StaffListQuery }>(
+    list,
+    { config: read, schema: { tags, querystring: StaffListQuery, response: { 200: s.list, ...errors } } },
+    async (request) => svc.list(deps, request.query),
   );
-  r.post<{ Body: z.infer<In> }>(list, { config: write, schema: { tags, summary: 'Create a draft', body: s.input, response: { 201: s.one, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await svc.create(deps, request.principal!, request.body as z.infer<In>)),
+  r.post<{ Body: z.infer<In> }>(
+    list,
+    { config: write, schema: { tags, summary: 'Create a draft', body: s.input, response: { 201: s.one, ...errors } } },
+    async (request, reply) => reply.code(201).send(await svc.create(deps, request.principal!, request.body as z.infer<In>)),
   );
-  r.get<Id>(item, { config: read, schema: { tags, params: IdParams, response: { 200: s.one, ...errors } } }, async (request) => svc.get(deps, request.params.id));
+  r.get<Id>(item, { config: read, schema: { tags, params: IdParams, response: { 200: s.one, ...errors } } }, async (request) =>
+    svc.get(deps, request.params.id),
+  );
   r.patch<Id & { Body: z.infer<Patch> }>(
     item,
-    { config: write, schema: { tags, summary: 'Edit (409 STALE when expectedUpdatedAt is not the current one)', params: IdParams, body: s.patch, response: { 200: s.one, 409: Problem, ...errors } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Edit (409 STALE when expectedUpdatedAt is not the current one)',
+        params: IdParams,
+        body: s.patch,
+        response: { 200: s.one, 409: Problem, ...errors },
+      },
+    },
     async (request) => svc.update(deps, request.principal!, request.params.id, request.body as z.infer<Patch>),
   );
   r.delete<Id>(item, { config: write, schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
@@ -275,14 +344,29 @@ function registerStaffKind<One extends z.ZodType, List extends z.ZodType, In ext
   });
   r.get<Id & { Querystring: { lang?: Language } }>(
     preview,
-    { config: read, schema: { tags, summary: 'How a reader in `lang` would see it, whatever its status', params: IdParams, querystring: LanguageQuery, response: { 200: ContentPreview, ...errors } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'How a reader in `lang` would see it, whatever its status',
+        params: IdParams,
+        querystring: LanguageQuery,
+        response: { 200: ContentPreview, ...errors },
+      },
+    },
     async (request, reply) => svc.preview(deps, request.params.id, languageOf(request, reply)),
   );
   r.post<{ Params: { id: string; action: PublishAction }; Body: ScheduleRequest | null | undefined }>(
     action,
     {
       config: write,
-      schema: { tags, summary: 'publish now, schedule (publishAt in the future) or unpublish', params: StaffActionParams, body: ScheduleRequest.nullish(), response: { 200: s.one, ...errors } },
+      schema: {
+        tags,
+        summary: 'publish now, schedule (publishAt in the future) or unpublish',
+        params: StaffActionParams,
+        body: ScheduleRequest.nullish(),
+        response: { 200: s.one, ...errors },
+      },
     },
     async (request) => svc.state(deps, request.principal!, request.params.id, request.params.action, request.body),
   );

@@ -63,9 +63,7 @@ const posts: Array<PostInput & { colors?: [string, string] }> = [
     titleEn: 'Training: financial reporting for small and medium enterprises',
     summaryLo: 'ກອງປະຊຸມສຳມະນາເຄິ່ງວັນ ສຳລັບນັກບັນຊີຂອງວິສາຫະກິດຂະໜາດນ້ອຍ ແລະ ກາງ ທີ່ນະຄອນຫຼວງວຽງຈັນ.',
     summaryEn: 'A half-day seminar in Vientiane Capital for accountants of small and medium enterprises.',
-    bodyLo:
-      '<p>ຫົວຂໍ້: ການກະກຽມໃບລາຍງານການເງິນປະຈຳປີ, ບົດອະທິບາຍປະກອບ ແລະ ຂໍ້ຜິດພາດທີ່ພົບເລື້ອຍ.</p>' +
-      '<p>ກະລຸນາລົງທະບຽນລ່ວງໜ້າທາງໂທລະສັບ ຫຼື ອີເມວຂອງພວກເຮົາ.</p>',
+    bodyLo: '<p>ຫົວຂໍ້: ການກະກຽມໃບລາຍງານການເງິນປະຈຳປີ, ບົດອະທິບາຍປະກອບ ແລະ ຂໍ້ຜິດພາດທີ່ພົບເລື້ອຍ.</p>' + '<p>ກະລຸນາລົງທະບຽນລ່ວງໜ້າທາງໂທລະສັບ ຫຼື ອີເມວຂອງພວກເຮົາ.</p>',
     bodyEn:
       '<p>Topics: preparing the annual financial statements, the notes, and the mistakes we see most often.</p>' +
       '<p>Please register in advance by phone or e-mail.</p>',

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import {
-  highlightSnippet,
-  findMatches,
-  queryTerms,
-  rankDocuments,
-  indexTerms,
-  type QueryTerm,
-} from '@bansi/shared/domain/search-text';
+import { highlightSnippet, findMatches, queryTerms, rankDocuments, indexTerms, type QueryTerm } from '@bansi/shared/domain/search-text';
 import {
   localized,
   NotificationAudience,
@@ -143,8 +136,16 @@ async function targetOf(db: Executor, principal: Principal | null): Promise<Audi
 
 export async function listPosts(deps: Deps, lang: Language, q: { category?: PostCategory; cursor?: string; limit: number }) {
   const rows = await repo.listLivePosts(deps.db, { now: nowIso(), category: q.category, cursor: decodeCursor(q.cursor), limit: q.limit });
-  const images = await imagesFor(deps.db, rows.map((r) => r.coverImageId));
-  return page(rows, q.limit, (r) => r.publishAt ?? '', (r) => presentPostSummary(r, lang, images.get(r.coverImageId ?? '')));
+  const images = await imagesFor(
+    deps.db,
+    rows.map((r) => r.coverImageId),
+  );
+  return page(
+    rows,
+    q.limit,
+    (r) => r.publishAt ?? '',
+    (r) => presentPostSummary(r, lang, images.get(r.coverImageId ?? '')),
+  );
 }
 
 export async function getPost(deps: Deps, lang: Language, slug: string): Promise<PostDetail> {
@@ -158,7 +159,12 @@ export async function listNotifications(deps: Deps, principal: Principal | null,
   const target = await targetOf(deps.db, principal);
   const userId = target.kind === 'company' ? principal!.userId : null;
   const rows = await repo.listLiveNotifications(deps.db, { target, userId, now: nowIso(), cursor: decodeCursor(q.cursor), limit: q.limit });
-  return page(rows, q.limit, (r) => r.publishAt ?? '', (r) => presentNotificationSummary(r, lang, userId !== null));
+  return page(
+    rows,
+    q.limit,
+    (r) => r.publishAt ?? '',
+    (r) => presentNotificationSummary(r, lang, userId !== null),
+  );
 }
 
 export async function getNotification(deps: Deps, principal: Principal | null, lang: Language, id: string): Promise<NotificationDetail> {
@@ -215,7 +221,8 @@ interface Candidate {
   texts: Record<Language, string[]>;
 }
 
-const chunks = <T>(items: T[], size = 500) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
+const chunks = <T>(items: T[], size = 500) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
 
 /**
  * Lao-aware search across posts, notifications and info pages: the query is segmented like the
@@ -278,7 +285,15 @@ export async function search(deps: Deps, principal: Principal | null, lang: Lang
   const results = ranked.filter((r) => visible.has(r.doc));
   const pageItems = results.slice(offset, offset + q.limit).map((r): SearchHit => {
     const c = visible.get(r.doc)!;
-    return { kind: c.kind, id: c.id, ref: c.ref, title: c.title[lang], snippet: snippetFor(c, terms, lang), date: c.date, score: Math.round(r.score * 100) / 100 };
+    return {
+      kind: c.kind,
+      id: c.id,
+      ref: c.ref,
+      title: c.title[lang],
+      snippet: snippetFor(c, terms, lang),
+      date: c.date,
+      score: Math.round(r.score * 100) / 100,
+    };
   });
   const next = offset + q.limit;
   return { items: pageItems, nextCursor: next < results.length ? String(next) : null };
@@ -324,7 +339,12 @@ function staffQuery(q: StaffListQuery) {
   return { status: q.status, now: nowIso(), cursor: decodeCursor(q.cursor), limit: q.limit };
 }
 
-function previewOf(row: { titleLo: string; titleEn: string; bodyLo: string; bodyEn: string }, lang: Language, summary: [string, string], cover: ContentImage | null): ContentPreview {
+function previewOf(
+  row: { titleLo: string; titleEn: string; bodyLo: string; bodyEn: string },
+  lang: Language,
+  summary: [string, string],
+  cover: ContentImage | null,
+): ContentPreview {
   const l: Language = lang === 'en' && row.titleEn.trim() ? 'en' : 'lo';
   return {
     title: localized(row.titleLo, row.titleEn, lang),
@@ -355,8 +375,16 @@ async function loadPost(db: Executor, id: string) {
 export async function listStaffPosts(deps: Deps, q: StaffListQuery) {
   const query = staffQuery(q);
   const rows = await repo.listStaffPosts(deps.db, query);
-  const images = await imagesFor(deps.db, rows.map((r) => r.coverImageId));
-  return page(rows, q.limit, (r) => r.updatedAt, (r) => presentStaffPost(r, query.now, images.get(r.coverImageId ?? '')));
+  const images = await imagesFor(
+    deps.db,
+    rows.map((r) => r.coverImageId),
+  );
+  return page(
+    rows,
+    q.limit,
+    (r) => r.updatedAt,
+    (r) => presentStaffPost(r, query.now, images.get(r.coverImageId ?? '')),
+  );
 }
 
 export const getStaffPost = async (deps: Deps, id: string) => staffPost(deps.db, await loadPost(deps.db, id));
@@ -453,8 +481,16 @@ async function staffNotification(db: Executor, row: NotificationRow): Promise<St
 export async function listStaffNotifications(deps: Deps, q: StaffListQuery) {
   const query = staffQuery(q);
   const rows = await repo.listStaffNotifications(deps.db, query);
-  const reads = await repo.countReads(deps.db, rows.map((r) => r.id));
-  return page(rows, q.limit, (r) => r.updatedAt, (r) => presentStaffNotification(r, query.now, reads.get(r.id) ?? 0));
+  const reads = await repo.countReads(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return page(
+    rows,
+    q.limit,
+    (r) => r.updatedAt,
+    (r) => presentStaffNotification(r, query.now, reads.get(r.id) ?? 0),
+  );
 }
 
 export const getStaffNotification = async (deps: Deps, id: string) => staffNotification(deps.db, await loadNotification(deps.db, id));
@@ -535,7 +571,12 @@ async function loadPage(db: Executor, id: string) {
 export async function listStaffPages(deps: Deps, q: StaffListQuery) {
   const query = staffQuery(q);
   const rows = await repo.listStaffPages(deps.db, query);
-  return page(rows, q.limit, (r) => r.updatedAt, (r) => presentStaffPage(r, query.now));
+  return page(
+    rows,
+    q.limit,
+    (r) => r.updatedAt,
+    (r) => presentStaffPage(r, query.now),
+  );
 }
 
 export const getStaffPage = async (deps: Deps, id: string): Promise<StaffPage> => presentStaffPage(await loadPage(deps.db, id), nowIso());
@@ -613,4 +654,3 @@ export async function uploadImage(deps: Deps, actor: Actor, body: unknown): Prom
   });
   return presentImage({ ...img, createdBy: actor.userId, createdAt: '' })!;
 }
-

@@ -179,7 +179,11 @@ describe(`content (${dialect})`, () => {
     it('answers 409 STALE to an edit based on an old version, and 400 to a slug in use', async () => {
       const post = await createPost();
       await admin.inject({ method: 'PATCH', url: url(`/staff/posts/${post.id}`), payload: { titleLo: 'ໃໝ່' } });
-      const stale = await admin.inject({ method: 'PATCH', url: url(`/staff/posts/${post.id}`), payload: { titleLo: 'ເກົ່າ', expectedUpdatedAt: post.updatedAt } });
+      const stale = await admin.inject({
+        method: 'PATCH',
+        url: url(`/staff/posts/${post.id}`),
+        payload: { titleLo: 'ເກົ່າ', expectedUpdatedAt: post.updatedAt },
+      });
       expect(stale.statusCode).toBe(409);
       expect(Problem.parse(stale.json()).code).toBe('STALE');
       const dup = await admin.inject({ method: 'POST', url: url('/staff/posts'), payload: { slug: post.slug, category: 'news', titleLo: 'x' } });
@@ -244,7 +248,9 @@ describe(`content (${dialect})`, () => {
       agent.inject({ method: 'POST', url: url('/staff/images'), payload: body, headers: { 'content-type': type } });
 
     it('accepts a real image, stores resized WebP variants and serves them', async () => {
-      const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#2266cc' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#2266cc' } })
+        .png()
+        .toBuffer();
       const res = await upload(admin, png);
       expect(res.statusCode, res.body).toBe(201);
       const img = res.json() as { id: string; width: number; height: number; thumbUrl: string; largeUrl: string };
@@ -273,7 +279,9 @@ describe(`content (${dialect})`, () => {
       const res = await upload(admin, big, 'image/jpeg');
       expect(res.statusCode).toBe(413);
       expect(Problem.parse(res.json()).code).toBe('PAYLOAD_TOO_LARGE');
-      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
       expect((await upload(reviewer, png)).statusCode).toBe(403);
       expect((await upload(visitor, png)).statusCode).toBe(401);
     });
@@ -305,7 +313,8 @@ describe(`content (${dialect})`, () => {
       });
     });
 
-    const ids = async (agent: Agent) => NotificationPage.parse((await agent.inject({ url: url('/notifications?limit=100') })).json()).items.map((n) => n.id);
+    const ids = async (agent: Agent) =>
+      NotificationPage.parse((await agent.inject({ url: url('/notifications?limit=100') })).json()).items.map((n) => n.id);
     const unread = async (agent: Agent) => UnreadCount.parse((await agent.inject({ url: url('/notifications/unread-count') })).json()).unread;
 
     it('shows a notification for company A to A only: not to B, not to the public', async () => {
@@ -389,9 +398,17 @@ describe(`content (${dialect})`, () => {
     });
 
     it('validates the audience: a value for targeted kinds only', async () => {
-      const missing = await admin.inject({ method: 'POST', url: url('/staff/notifications'), payload: { titleLo: 'x', audience: { kind: 'company' } } });
+      const missing = await admin.inject({
+        method: 'POST',
+        url: url('/staff/notifications'),
+        payload: { titleLo: 'x', audience: { kind: 'company' } },
+      });
       expect(missing.statusCode).toBe(400);
-      const extra = await admin.inject({ method: 'POST', url: url('/staff/notifications'), payload: { titleLo: 'x', audience: { kind: 'public', value: 'x' } } });
+      const extra = await admin.inject({
+        method: 'POST',
+        url: url('/staff/notifications'),
+        payload: { titleLo: 'x', audience: { kind: 'public', value: 'x' } },
+      });
       expect(extra.statusCode).toBe(400);
     });
   });

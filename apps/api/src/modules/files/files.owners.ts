@@ -39,7 +39,8 @@ export interface FileOwner {
 // Kept on a global symbol rather than in module scope so that a process can register an owner
 // before the bundled server loads (the crash test preloads a test owner with `node --import`).
 const REGISTRY = Symbol.for('bansi.fileOwners');
-const owners: Map<string, FileOwner> = ((globalThis as Record<symbol, unknown>)[REGISTRY] as Map<string, FileOwner>) ??
+const owners: Map<string, FileOwner> =
+  ((globalThis as Record<symbol, unknown>)[REGISTRY] as Map<string, FileOwner>) ??
   ((globalThis as Record<symbol, unknown>)[REGISTRY] = new Map<string, FileOwner>());
 
 /** Registers an owner kind; the module that owns the kind calls this once when it is loaded. */

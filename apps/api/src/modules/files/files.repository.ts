@@ -1,8 +1,7 @@
 import type { Executor } from '../../lib/deps';
 import type { FilesTable } from './files.tables';
 
-export const findFileById = (db: Executor, id: string) =>
-  db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+export const findFileById = (db: Executor, id: string) => db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 
 export async function insertFile(db: Executor, row: FilesTable) {
   await db.insertInto('files').values(row).execute();
@@ -57,5 +56,4 @@ export async function existingFileIds(db: Executor, ids: string[]): Promise<Set<
 }
 
 /** Every row with its key and hash (the crash test checks each against the disk). */
-export const listAllFiles = (db: Executor) =>
-  db.selectFrom('files').select(['id', 'storageKey', 'sha256', 'size']).orderBy('id').execute();
+export const listAllFiles = (db: Executor) => db.selectFrom('files').select(['id', 'storageKey', 'sha256', 'size']).orderBy('id').execute();

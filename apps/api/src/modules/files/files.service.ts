@@ -37,12 +37,7 @@ export interface NewFile {
  *   removes (`cleanUpStore`); a crash after the commit leaves both.
  * So every row has its file, and no file outlives start-up without its row.
  */
-export async function keepStagedFile(
-  deps: FilesDeps,
-  staged: StagedFile,
-  file: NewFile,
-  principal: Principal,
-): Promise<FilesTable> {
+export async function keepStagedFile(deps: FilesDeps, staged: StagedFile, file: NewFile, principal: Principal): Promise<FilesTable> {
   const owner = fileOwner(file.ownerKind);
   const now = nowIso();
   const key = storageKeyFor(file.id);
@@ -96,13 +91,7 @@ const sameSlot = (a: FilesTable, b: NewFile) =>
  * Receives a whole file from a stream (for modules that get files otherwise than by tus):
  * put → check → keep, removing the temporary file whatever fails.
  */
-export async function storeStream(
-  deps: FilesDeps,
-  source: Readable,
-  file: NewFile,
-  check: FileCheck,
-  principal: Principal,
-): Promise<FilesTable> {
+export async function storeStream(deps: FilesDeps, source: Readable, file: NewFile, check: FileCheck, principal: Principal): Promise<FilesTable> {
   const staged = await deps.store.put(source, { ...check, name: check.name ?? file.originalName });
   try {
     return await keepStagedFile(deps, staged, file, principal);

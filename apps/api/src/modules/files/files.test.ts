@@ -8,16 +8,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { API_BASE, FileMeta, Problem, UPLOAD_FILE_ID_HEADER } from '@bansi/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  csvBytes,
-  docxBytes,
-  exeBytes,
-  pdfBytes,
-  plainZipBytes,
-  pngBytes,
-  sha256Hex,
-  xlsxBytes,
-} from '../../../test/file-fixtures';
+import { csvBytes, docxBytes, exeBytes, pdfBytes, plainZipBytes, pngBytes, sha256Hex, xlsxBytes } from '../../../test/file-fixtures';
 import { createTestApp, dialect, loginAs, type Agent, type TestApp } from '../../../test/helpers';
 import {
   TEST_OWNER,
@@ -50,7 +41,7 @@ describe(`files and resumable uploads (${dialect})`, () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'bansi-files-'));
-    t = await createTestApp({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(MAX), });
+    t = await createTestApp({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(MAX) });
     registerTestOwner();
     store = new LocalFileStore(join(dataDir, 'files'));
     a = await loginAs(t, 'companyAdmin');
@@ -81,8 +72,7 @@ describe(`files and resumable uploads (${dialect})`, () => {
     for await (const k of store.keys()) keys.push(k);
     return keys;
   };
-  const rowsOf = async (ownerId: string) =>
-    t.db.kysely.selectFrom('files').selectAll().where('ownerId', '=', ownerId).orderBy('createdAt').execute();
+  const rowsOf = async (ownerId: string) => t.db.kysely.selectFrom('files').selectAll().where('ownerId', '=', ownerId).orderBy('createdAt').execute();
   /** Nothing of this upload anywhere: no row, no tus data or info, no stored bytes, no temp file. */
   async function expectNothingLeft(ownerId: string, uploadId: string | null) {
     expect(await rowsOf(ownerId)).toEqual([]);
@@ -280,7 +270,11 @@ describe(`files and resumable uploads (${dialect})`, () => {
     it('a client cannot set the server-side metadata (company, creator, kinds)', async () => {
       const owner = newTestOwner(a.companyId!);
       const data = pngBytes(100);
-      const { id, last } = await uploadWhole(a, { ...meta(owner, 'x.png', 'images'), companyId: b.companyId!, createdBy: b.userId!, allowedKinds: 'pdf' }, data);
+      const { id, last } = await uploadWhole(
+        a,
+        { ...meta(owner, 'x.png', 'images'), companyId: b.companyId!, createdBy: b.userId!, allowedKinds: 'pdf' },
+        data,
+      );
       expect(last.statusCode).toBe(204);
       const row = await findFileById(t.db.kysely, id!);
       expect(row).toMatchObject({ companyId: a.companyId, createdBy: a.userId, kind: 'png' });
@@ -334,7 +328,21 @@ describe(`files and resumable uploads (${dialect})`, () => {
       const id = randomUUID();
       const principal: Principal = { sessionId: 's', userId: a.userId!, role: 'company_admin', companyId: a.companyId! };
       await expect(
-        keepStagedFile(deps, staged, { id, companyId: a.companyId!, ownerKind: TEST_OWNER, ownerId: owner, slot: 'x', originalName: 'x.pdf', createdBy: a.userId!, replacesId: null }, principal),
+        keepStagedFile(
+          deps,
+          staged,
+          {
+            id,
+            companyId: a.companyId!,
+            ownerKind: TEST_OWNER,
+            ownerId: owner,
+            slot: 'x',
+            originalName: 'x.pdf',
+            createdBy: a.userId!,
+            replacesId: null,
+          },
+          principal,
+        ),
       ).rejects.toThrow('disk vanished');
       expect(await rowsOf(owner)).toEqual([]);
       expect(await store.stat(storageKeyFor(id))).toBeNull();
@@ -355,7 +363,10 @@ describe(`files and resumable uploads (${dialect})`, () => {
       await writeFile(join(uploadsDir(), dataOnly), '');
       const expired = randomUUID();
       await writeFile(join(uploadsDir(), expired), 'abc');
-      await writeFile(join(uploadsDir(), `${expired}.json`), JSON.stringify({ id: expired, size: 10, creation_date: new Date(Date.now() - 73 * 3_600_000).toISOString() }));
+      await writeFile(
+        join(uploadsDir(), `${expired}.json`),
+        JSON.stringify({ id: expired, size: 10, creation_date: new Date(Date.now() - 73 * 3_600_000).toISOString() }),
+      );
       const partial = await createUpload(a, meta(owner, 'partial.pdf'), 10_000); // in progress: stays
       await patchUpload(a, partial.id!, 0, pdfBytes(10_000).subarray(0, 4000));
 
@@ -398,7 +409,12 @@ describe(`files and resumable uploads (${dialect})`, () => {
       const two = await uploadWhole(a, meta(owner, 'b.pdf', 'other'), pdfBytes(500));
       const three = await uploadWhole(a, meta(owner, 'c.pdf', 'other', { replaces: one.id! }), pdfBytes(500));
       const rows = await rowsOf(owner);
-      expect(rows.filter((r) => r.supersededById === null).map((r) => r.id).sort()).toEqual([two.id, three.id].sort());
+      expect(
+        rows
+          .filter((r) => r.supersededById === null)
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual([two.id, three.id].sort());
       expect(rows.find((r) => r.id === three.id)?.replacesId).toBe(one.id);
       // a replaced version cannot be replaced twice; another company's file cannot be named
       expect((await createUpload(a, meta(owner, 'd.pdf', 'other', { replaces: one.id! }), 10)).res.statusCode).toBe(409);
@@ -480,7 +496,9 @@ describe(`files and resumable uploads (${dialect})`, () => {
       }
       expect((await b.inject({ url: `${API_BASE}/files/${randomUUID()}` })).statusCode).toBe(404);
       expect((await staff.inject({ url: `${API_BASE}/staff/files/${id}` })).json()).toMatchObject({ id, sha256: sha256Hex(data) });
-      expect((await staff.inject({ url: `${API_BASE}/staff/files/${id}/content`, headers: { range: 'bytes=0-4' } })).rawPayload.toString()).toBe('%PDF-');
+      expect((await staff.inject({ url: `${API_BASE}/staff/files/${id}/content`, headers: { range: 'bytes=0-4' } })).rawPayload.toString()).toBe(
+        '%PDF-',
+      );
       // the other side's routes are closed to each
       expect((await a.inject({ url: `${API_BASE}/staff/files/${id}` })).statusCode).toBe(403);
       expect((await staff.inject({ url: `${API_BASE}/files/${id}` })).statusCode).toBe(403);
@@ -498,7 +516,11 @@ describe(`files and resumable uploads (${dialect})`, () => {
       expect((await createUpload(staff, meta(owner, 'staff.pdf'), 10)).res.statusCode).toBe(403);
       expect((await t.app.inject({ method: 'HEAD', url: `${UPLOADS}/${created.id}`, headers: TUS })).statusCode).toBe(401);
       // a tus request without the CSRF header is refused
-      const noCsrf = await t.app.inject({ method: 'POST', url: UPLOADS, headers: { ...TUS, 'upload-length': '10', cookie: `bansi_session=${a.cookie('bansi_session')}` } });
+      const noCsrf = await t.app.inject({
+        method: 'POST',
+        url: UPLOADS,
+        headers: { ...TUS, 'upload-length': '10', cookie: `bansi_session=${a.cookie('bansi_session')}` },
+      });
       expect(noCsrf.statusCode).toBe(403);
     });
   });
@@ -527,7 +549,13 @@ describe(`files and resumable uploads (${dialect})`, () => {
       await new Promise<void>((resolve) => {
         const req = httpRequest(url, {
           method: 'PATCH',
-          headers: { ...TUS, ...authHeaders(a), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(data.length) },
+          headers: {
+            ...TUS,
+            ...authHeaders(a),
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(data.length),
+          },
         });
         req.on('error', () => resolve());
         req.on('response', () => resolve());

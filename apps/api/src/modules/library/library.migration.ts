@@ -16,11 +16,7 @@ export const libraryMigration: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema
-      .createIndex('library_documents_listing')
-      .on('library_documents')
-      .columns(['category', 'published', 'created_at'])
-      .execute();
+    await db.schema.createIndex('library_documents_listing').on('library_documents').columns(['category', 'published', 'created_at']).execute();
     await db.schema
       .createTable('library_versions')
       .addColumn('id', 'text', (c) => c.primaryKey())

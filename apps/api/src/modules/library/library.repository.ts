@@ -19,11 +19,14 @@ export function listDocuments(db: Executor, filter: ListFilter) {
     const { createdAt, id } = filter.after;
     query = query.where((eb) => eb.or([eb('createdAt', '<', createdAt), eb.and([eb('createdAt', '=', createdAt), eb('id', '<', id)])]));
   }
-  return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
+  return query
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
 }
 
-export const findDocument = (db: Executor, id: string) =>
-  db.selectFrom('libraryDocuments').selectAll().where('id', '=', id).executeTakeFirst();
+export const findDocument = (db: Executor, id: string) => db.selectFrom('libraryDocuments').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findDocumentBySlug = (db: Executor, slug: string) =>
   db.selectFrom('libraryDocuments').selectAll().where('slug', '=', slug).executeTakeFirst();

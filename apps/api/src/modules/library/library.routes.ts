@@ -36,13 +36,15 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: LibraryDeps = { ...app.deps, store: localLibraryStore(app.config.DATA_DIR) };
   const tags = ['library'];
   const lang = (h: { 'accept-language'?: string }) => requestLanguage(h['accept-language']);
-  const fileDescription =
-    'The PDF, with Range (206, 416), ETag (304) and Content-Disposition; `lang` picks the reader language.';
+  const fileDescription = 'The PDF, with Range (206, 416), ETag (304) and Content-Disposition; `lang` picks the reader language.';
 
   // ---- company users: published documents ----
   app.get(
     LibraryPaths.list,
-    { config: { audience: 'company' }, schema: { tags, summary: 'Published guides, laws and licences', querystring: LibraryListQuery, response: { 200: Page(LibraryDocument) } } },
+    {
+      config: { audience: 'company' },
+      schema: { tags, summary: 'Published guides, laws and licences', querystring: LibraryListQuery, response: { 200: Page(LibraryDocument) } },
+    },
     async (request) => listForReaders(deps, request.query),
   );
   app.get(
@@ -52,7 +54,10 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${LibraryPaths.list}${ID}/file`,
-    { config: { audience: 'company' }, schema: { tags, summary: 'Read a published document', description: fileDescription, params: IdParams, querystring: LibraryFileQuery } },
+    {
+      config: { audience: 'company' },
+      schema: { tags, summary: 'Read a published document', description: fileDescription, params: IdParams, querystring: LibraryFileQuery },
+    },
     async (request, reply) => {
       const { lang: fileLang, download } = request.query;
       const file = await resolveDownload(deps, request.principal, request.params.id, { lang: fileLang, download });
@@ -63,7 +68,15 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- staff: everything, with versions ----
   app.get(
     LibraryPaths.staffList,
-    { config: { audience: 'staff' }, schema: { tags, summary: 'Every library document, published or not', querystring: StaffLibraryListQuery, response: { 200: Page(StaffLibraryDocument) } } },
+    {
+      config: { audience: 'staff' },
+      schema: {
+        tags,
+        summary: 'Every library document, published or not',
+        querystring: StaffLibraryListQuery,
+        response: { 200: Page(StaffLibraryDocument) },
+      },
+    },
     async (request) => listForStaff(deps, request.query),
   );
   app.get(
@@ -73,7 +86,10 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${LibraryPaths.staffList}${ID}/file`,
-    { config: { audience: 'staff' }, schema: { tags, summary: 'Read any version of a document', description: fileDescription, params: IdParams, querystring: StaffLibraryFileQuery } },
+    {
+      config: { audience: 'staff' },
+      schema: { tags, summary: 'Read any version of a document', description: fileDescription, params: IdParams, querystring: StaffLibraryFileQuery },
+    },
     async (request, reply) => {
       const { lang: fileLang, download, version } = request.query;
       const file = await resolveDownload(deps, request.principal, request.params.id, { lang: fileLang, download, versionId: version });
@@ -100,7 +116,10 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.patch(
     `${LibraryPaths.staffList}${ID}`,
-    { config: { audience: 'staffAdmin' }, schema: { tags, summary: 'Edit, publish or unpublish', params: IdParams, body: UpdateLibraryDocument, response: { 200: StaffLibraryDocument } } },
+    {
+      config: { audience: 'staffAdmin' },
+      schema: { tags, summary: 'Edit, publish or unpublish', params: IdParams, body: UpdateLibraryDocument, response: { 200: StaffLibraryDocument } },
+    },
     async (request) => updateLibraryDocument(deps, request.principal, request.params.id, request.body),
   );
   app.post(

@@ -34,7 +34,9 @@ export const librarySeed: SeedStep = {
     const documentId = newId();
     const versionId = newId();
     // Content-addressed, so every fresh database (tests, demo resets) reuses one copy of the file.
-    const sha = createHash('sha256').update(await readFile(BUNDLED_GUIDE.path)).digest('hex');
+    const sha = createHash('sha256')
+      .update(await readFile(BUNDLED_GUIDE.path))
+      .digest('hex');
     const storageKey = `library/bundled/${sha.slice(0, 32)}.pdf`;
     const existing = await store.stat(storageKey);
     const { size, sha256 } = existing ? { size: existing.size, sha256: sha } : await store.importFile(BUNDLED_GUIDE.path, storageKey);
@@ -55,7 +57,19 @@ export const librarySeed: SeedStep = {
       await insertVersion(
         trx,
         { id: versionId, documentId, version: BUNDLED_GUIDE.version, documentDate: BUNDLED_GUIDE.documentDate, createdBy: null, createdAt: now },
-        [{ id: newId(), versionId, language: 'both', storageKey, fileName: BUNDLED_GUIDE.fileName, contentType: 'application/pdf', size, sha256, createdAt: now }],
+        [
+          {
+            id: newId(),
+            versionId,
+            language: 'both',
+            storageKey,
+            fileName: BUNDLED_GUIDE.fileName,
+            contentType: 'application/pdf',
+            size,
+            sha256,
+            createdAt: now,
+          },
+        ],
       );
       await updateDocument(trx, documentId, { currentVersionId: versionId });
     });

@@ -69,9 +69,18 @@ function decodeCursor(cursor: string | undefined): { createdAt: string; id: stri
 
 async function withVersions(deps: Deps, docs: LibraryDocumentsTable[], all: boolean) {
   const versions = all
-    ? await listVersions(deps.db, docs.map((d) => d.id))
-    : await listVersionsById(deps.db, docs.map((d) => d.currentVersionId).filter((v): v is string => v !== null));
-  const files = await listFiles(deps.db, versions.map((v) => v.id));
+    ? await listVersions(
+        deps.db,
+        docs.map((d) => d.id),
+      )
+    : await listVersionsById(
+        deps.db,
+        docs.map((d) => d.currentVersionId).filter((v): v is string => v !== null),
+      );
+  const files = await listFiles(
+    deps.db,
+    versions.map((v) => v.id),
+  );
   return docs.map((doc) => ({
     doc,
     versions: versions
@@ -219,8 +228,11 @@ async function removeStored(deps: LibraryDeps, rows: LibraryFilesTable[]) {
 }
 
 export function sanitizeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim().slice(-200);
+  const clean = name
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f/\\]/g, '_')
+    .trim()
+    .slice(-200);
   return clean === '' ? 'document.pdf' : /\.pdf$/i.test(clean) ? clean : `${clean}.pdf`;
 }
 
@@ -266,7 +278,13 @@ export async function createDocument(deps: LibraryDeps, principal: Principal | n
 }
 
 /** A new version becomes the current one; the old versions and their files stay. */
-export async function addVersion(deps: LibraryDeps, principal: Principal | null, id: string, upload: Upload, lang: Language): Promise<StaffLibraryDocument> {
+export async function addVersion(
+  deps: LibraryDeps,
+  principal: Principal | null,
+  id: string,
+  upload: Upload,
+  lang: Language,
+): Promise<StaffLibraryDocument> {
   try {
     if (!canManageLibrary(principal)) throw forbidden();
     const doc = await findDocument(deps.db, id);

@@ -175,7 +175,9 @@ describe(`library (${dialect})`, () => {
     const doc = StaffLibraryDocument.parse(created.json());
     expect(doc.published).toBe(false);
     expect(doc.versions).toHaveLength(1);
-    expect(doc.current.files).toEqual([{ language: 'both', fileName: 'ກົດໝາຍ.pdf', size: first.length, sha256: createHash('sha256').update(first).digest('hex') }]);
+    expect(doc.current.files).toEqual([
+      { language: 'both', fileName: 'ກົດໝາຍ.pdf', size: first.length, sha256: createHash('sha256').update(first).digest('hex') },
+    ]);
 
     // Not published: invisible to companies (404, not 403), visible to every staff member.
     const laws = async () => Page(LibraryDocument).parse((await company.inject({ url: url(`${LibraryPaths.list}?category=law`) })).json()).items;
@@ -188,7 +190,11 @@ describe(`library (${dialect})`, () => {
     expect(asReviewer.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('ກົດໝາຍ.pdf')}`);
 
     // Publish.
-    const published = await admin.inject({ method: 'PATCH', url: url(LibraryPaths.staffOne(doc.id)), payload: { published: true, titleEn: 'Law on Accounting No. 47/NA' } });
+    const published = await admin.inject({
+      method: 'PATCH',
+      url: url(LibraryPaths.staffOne(doc.id)),
+      payload: { published: true, titleEn: 'Law on Accounting No. 47/NA' },
+    });
     expect(published.statusCode, published.body).toBe(200);
     expect(StaffLibraryDocument.parse(published.json())).toMatchObject({ published: true, titleEn: 'Law on Accounting No. 47/NA' });
     expect((await laws()).map((d) => d.id)).toEqual([doc.id]);
@@ -240,7 +246,9 @@ describe(`library (${dialect})`, () => {
 
   it('refuses uploads that are not PDFs, have no file, or mix both kinds of file', async () => {
     const before = readdirSync(join(dataDir, 'library')).length;
-    const notPdf = await create(newDocument(), [{ name: 'fileBoth', file: Buffer.from('MZ\x90\x00 not a pdf at all', 'latin1'), filename: 'law.pdf' }]);
+    const notPdf = await create(newDocument(), [
+      { name: 'fileBoth', file: Buffer.from('MZ\x90\x00 not a pdf at all', 'latin1'), filename: 'law.pdf' },
+    ]);
     expect(notPdf.statusCode).toBe(415);
     expect(Problem.parse(notPdf.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
@@ -254,9 +262,15 @@ describe(`library (${dialect})`, () => {
     ]);
     expect(both.statusCode).toBe(400);
 
-    const badFields = await create(newDocument({ category: 'novel', documentDate: 'yesterday' }), [{ name: 'fileBoth', file: pdf('c'), filename: 'c.pdf' }]);
+    const badFields = await create(newDocument({ category: 'novel', documentDate: 'yesterday' }), [
+      { name: 'fileBoth', file: pdf('c'), filename: 'c.pdf' },
+    ]);
     expect(badFields.statusCode).toBe(400);
-    expect(Problem.parse(badFields.json()).errors?.map((e) => e.path).sort()).toEqual(['body.category', 'body.documentDate']);
+    expect(
+      Problem.parse(badFields.json())
+        .errors?.map((e) => e.path)
+        .sort(),
+    ).toEqual(['body.category', 'body.documentDate']);
 
     const json = await admin.inject({ method: 'POST', url: url(LibraryPaths.staffList), payload: newDocument() });
     expect(json.statusCode).toBe(415);

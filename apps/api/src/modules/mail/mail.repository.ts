@@ -22,8 +22,17 @@ export async function claimMail(db: Executor, id: string): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function finishMail(db: Executor, id: string, patch: Partial<Pick<OutboxTable, 'status' | 'sentAt' | 'lastError' | 'nextAttemptAt'>>, attempts: number) {
-  await db.updateTable('outbox').set({ ...patch, attempts }).where('id', '=', id).execute();
+export async function finishMail(
+  db: Executor,
+  id: string,
+  patch: Partial<Pick<OutboxTable, 'status' | 'sentAt' | 'lastError' | 'nextAttemptAt'>>,
+  attempts: number,
+) {
+  await db
+    .updateTable('outbox')
+    .set({ ...patch, attempts })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Mails a worker left in 'sending' when its process died go back to the queue. */

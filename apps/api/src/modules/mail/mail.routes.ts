@@ -19,6 +19,8 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
       .join('<hr>');
     return reply
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mail</title></head><body style="font-family:sans-serif;max-width:60rem;margin:auto;padding:1rem"><h1>Development mail (not sent: no SMTP_URL)</h1>${items || '<p>No mail yet.</p>'}</body></html>`);
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mail</title></head><body style="font-family:sans-serif;max-width:60rem;margin:auto;padding:1rem"><h1>Development mail (not sent: no SMTP_URL)</h1>${items || '<p>No mail yet.</p>'}</body></html>`,
+      );
   });
 };

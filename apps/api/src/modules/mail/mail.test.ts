@@ -62,7 +62,11 @@ describe(`mail over SMTP (${dialect})`, () => {
     expect(row.attempts).toBe(1);
     expect(row.lastError).toMatch(/mailbox unavailable/);
     refuse = false;
-    await t.db.kysely.updateTable('outbox').set({ nextAttemptAt: new Date(0).toISOString() }).where('id', '=', row.id).execute();
+    await t.db.kysely
+      .updateTable('outbox')
+      .set({ nextAttemptAt: new Date(0).toISOString() })
+      .where('id', '=', row.id)
+      .execute();
     await t.app.drainOutbox();
     expect((await t.db.kysely.selectFrom('outbox').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('sent');
   });

@@ -4,7 +4,10 @@ import type { VillagesTable } from './reference.tables';
 
 /** Rows of a plain CSV file with a header line (the lao-admin files have no quoted fields). */
 export function readCsv(path: string): Record<string, string>[] {
-  const [header, ...lines] = readFileSync(path, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const [header, ...lines] = readFileSync(path, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   if (!header) return [];
   if (header.includes('"') || lines.some((l) => l.includes('"'))) throw new Error(`${path}: quoted CSV fields are not supported`);
   const columns = header.split(',');
@@ -12,7 +15,9 @@ export function readCsv(path: string): Record<string, string>[] {
 }
 
 interface NestedFile {
-  provincesData: { districtsData: { districtCode: string; villagesData: { villageCode: string; villageLaoName: string; villageEngName: string }[] }[] }[];
+  provincesData: {
+    districtsData: { districtCode: string; villagesData: { villageCode: string; villageLaoName: string; villageEngName: string }[] }[];
+  }[];
 }
 
 export interface VillageImport {
@@ -35,7 +40,12 @@ export function readVillages(path: string): VillageImport {
           d.villagesData.map((v) => ({ code: v.villageCode, districtCode: d.districtCode, nameLo: v.villageLaoName, nameEn: v.villageEngName })),
         ),
       )
-    : readCsv(file).map((r) => ({ code: r.village_code ?? '', districtCode: r.district_code ?? '', nameLo: r.village_name_lo ?? '', nameEn: r.village_name_en ?? '' }));
+    : readCsv(file).map((r) => ({
+        code: r.village_code ?? '',
+        districtCode: r.district_code ?? '',
+        nameLo: r.village_name_lo ?? '',
+        nameEn: r.village_name_en ?? '',
+      }));
   const villages: VillagesTable[] = [];
   const skipped: VillageImport['skipped'] = [];
   const seen = new Set<string>();

@@ -10,7 +10,16 @@ export const listDistricts = (db: Executor, provinceCode: string) =>
   db
     .selectFrom('districts')
     .selectAll('districts')
-    .select((eb) => eb.exists(eb.selectFrom('villages').select(sql`1`.as('one')).whereRef('villages.districtCode', '=', 'districts.code')).as('hasVillages'))
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('villages')
+            .select(sql`1`.as('one'))
+            .whereRef('villages.districtCode', '=', 'districts.code'),
+        )
+        .as('hasVillages'),
+    )
     .where('provinceCode', '=', provinceCode)
     .orderBy('code')
     .execute();
@@ -41,16 +50,35 @@ export const findItemByCode = (db: Executor, list: ReferenceList, code: string) 
 
 /** Inserts the rows whose key is not there yet; never overwrites what staff edited. */
 export async function insertMissingProvinces(db: Executor, rows: ProvincesTable[]) {
-  if (rows.length) await db.insertInto('provinces').values(rows).onConflict((oc) => oc.column('code').doNothing()).execute();
+  if (rows.length)
+    await db
+      .insertInto('provinces')
+      .values(rows)
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
 }
 export async function insertMissingDistricts(db: Executor, rows: DistrictsTable[]) {
-  if (rows.length) await db.insertInto('districts').values(rows).onConflict((oc) => oc.column('code').doNothing()).execute();
+  if (rows.length)
+    await db
+      .insertInto('districts')
+      .values(rows)
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
 }
 export async function insertMissingVillages(db: Executor, rows: VillagesTable[]) {
   for (let i = 0; i < rows.length; i += 500) {
-    await db.insertInto('villages').values(rows.slice(i, i + 500)).onConflict((oc) => oc.column('code').doNothing()).execute();
+    await db
+      .insertInto('villages')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
   }
 }
 export async function insertMissingItems(db: Executor, rows: Omit<ReferenceItemsTable, 'sortOrder' | 'active'>[] & { sortOrder?: number }[]) {
-  if (rows.length) await db.insertInto('referenceItems').values(rows).onConflict((oc) => oc.columns(['list', 'code']).doNothing()).execute();
+  if (rows.length)
+    await db
+      .insertInto('referenceItems')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['list', 'code']).doNothing())
+      .execute();
 }

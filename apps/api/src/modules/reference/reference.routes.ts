@@ -20,7 +20,15 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       cache(reply);
       const rows = await listDistricts(db, request.params.code);
-      return { items: rows.map((d) => ({ code: d.code, nameLo: d.nameLo, nameEn: d.nameEn, provinceCode: d.provinceCode, hasVillages: Boolean(d.hasVillages) })) };
+      return {
+        items: rows.map((d) => ({
+          code: d.code,
+          nameLo: d.nameLo,
+          nameEn: d.nameEn,
+          provinceCode: d.provinceCode,
+          hasVillages: Boolean(d.hasVillages),
+        })),
+      };
     },
   );
 

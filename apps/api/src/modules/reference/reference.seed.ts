@@ -106,7 +106,12 @@ export const referenceSeed: SeedStep = {
     );
     await insertMissingDistricts(
       db.kysely,
-      readCsv(join(geo, 'districts.csv')).map((r) => ({ code: r.district_code!, provinceCode: r.province_code!, nameLo: r.district_name_lo!, nameEn: r.district_name_en! })),
+      readCsv(join(geo, 'districts.csv')).map((r) => ({
+        code: r.district_code!,
+        provinceCode: r.province_code!,
+        nameLo: r.district_name_lo!,
+        nameEn: r.district_name_en!,
+      })),
     );
     for (const [list, items] of Object.entries(lists)) await insertMissingItems(db.kysely, toRows(list, items));
     for (const [categoryCode, items] of Object.entries(departments)) {
@@ -122,5 +127,7 @@ export const importVillagesCommand: CliCommand = async ({ db }, [path]) => {
   const { villages, skipped } = readVillages(path);
   await insertMissingVillages(db.kysely, villages);
   const districts = [...new Set(skipped.map((s) => s.listedUnder))].sort();
-  console.log(`villages: ${villages.length} imported or already present; ${skipped.length} rows skipped (listed under a district their code does not belong to${districts.length ? `: ${districts.join(', ')}` : ''})`);
+  console.log(
+    `villages: ${villages.length} imported or already present; ${skipped.length} rows skipped (listed under a district their code does not belong to${districts.length ? `: ${districts.join(', ')}` : ''})`,
+  );
 };

@@ -4,10 +4,8 @@ import { addThresholdCell, listThresholds } from './sme-thresholds.service';
 
 const smeThresholdsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['reference'];
-  app.get(
-    SmeThresholdPaths.list,
-    { config: { audience: 'public' }, schema: { tags, response: { 200: SmeThresholdList } } },
-    async () => listThresholds(app.deps),
+  app.get(SmeThresholdPaths.list, { config: { audience: 'public' }, schema: { tags, response: { 200: SmeThresholdList } } }, async () =>
+    listThresholds(app.deps),
   );
   app.post(
     SmeThresholdPaths.staffCreate,

@@ -54,8 +54,12 @@ describe(`SME thresholds as reference data (${dialect})`, () => {
     expect(created.json()).toMatchObject(cell);
     expect((await admin.inject({ method: 'POST', url, payload: cell })).statusCode).toBe(409);
     expect((await admin.inject({ method: 'POST', url, payload: { ...cell, upperBound: -1 } })).statusCode).toBe(400);
-    expect((await (await loginAs(t, 'staff')).inject({ method: 'POST', url, payload: { ...cell, effectiveFrom: '2031-01-01' } })).statusCode).toBe(403);
-    expect((await (await loginAs(t, 'companyAdmin')).inject({ method: 'POST', url, payload: { ...cell, effectiveFrom: '2031-01-01' } })).statusCode).toBe(403);
+    expect((await (await loginAs(t, 'staff')).inject({ method: 'POST', url, payload: { ...cell, effectiveFrom: '2031-01-01' } })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await (await loginAs(t, 'companyAdmin')).inject({ method: 'POST', url, payload: { ...cell, effectiveFrom: '2031-01-01' } })).statusCode,
+    ).toBe(403);
     const { items, empty } = await list();
     expect(items).toHaveLength(3);
     // not in force yet: still empty today

@@ -7,9 +7,15 @@ import { createStaffWithPassword } from './staff-accounts.service';
 export const createStaffCommand: CliCommand = async ({ db }, args) => {
   const { values } = parseArgs({
     args,
-    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'staff_reviewer' }, password: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', default: 'staff_reviewer' },
+      password: { type: 'string' },
+    },
   });
-  if (!values.email || !values.name || !values.password) throw new Error('usage: staff:create --email <e-mail> --name <name> --role staff_admin|staff_reviewer --password <password>');
+  if (!values.email || !values.name || !values.password)
+    throw new Error('usage: staff:create --email <e-mail> --name <name> --role staff_admin|staff_reviewer --password <password>');
   const role = Role.parse(values.role);
   await createStaffWithPassword({ db: db.kysely }, { email: values.email, name: values.name, role, password: values.password });
   console.log(`staff account created: ${values.email} (${role})`);

@@ -15,13 +15,23 @@ export async function inviteStaff(deps: Deps, inviterId: string, input: { name: 
   if (await findUserByEmail(deps.db, input.email)) throw new AppError(409, 'EMAIL_TAKEN');
   const inviter = await findUserById(deps.db, inviterId);
   if (!inviter) throw notFound();
-  return deps.db.transaction().execute((trx) =>
-    createInvitedUser(deps, trx, { companyId: null, ...input }, { inviter: inviter.name, company: input.language === 'en' ? deps.config.PROVIDER_NAME_EN : deps.config.PROVIDER_NAME_LO }),
-  );
+  return deps.db
+    .transaction()
+    .execute((trx) =>
+      createInvitedUser(
+        deps,
+        trx,
+        { companyId: null, ...input },
+        { inviter: inviter.name, company: input.language === 'en' ? deps.config.PROVIDER_NAME_EN : deps.config.PROVIDER_NAME_LO },
+      ),
+    );
 }
 
 /** A staff account with a password, for the operator command and the demo seed. */
-export async function createStaffWithPassword(deps: Pick<Deps, 'db'>, input: { name: string; email: string; role: Role; password: string; language?: Language }) {
+export async function createStaffWithPassword(
+  deps: Pick<Deps, 'db'>,
+  input: { name: string; email: string; role: Role; password: string; language?: Language },
+) {
   if (!isStaffRole(input.role)) throw new Error(`role must be staff_reviewer or staff_admin, not ${input.role}`);
   const problem = checkPassword(input.password, [input.email]);
   if (problem) throw new Error(`password refused: ${problem}`);

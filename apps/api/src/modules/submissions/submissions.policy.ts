@@ -1,4 +1,11 @@
-import { isEditableByCompany, isStaffRole, nextSubmissionStatus, type SubmissionAction, type SubmissionActor, type SubmissionStatus } from '@bansi/shared';
+import {
+  isEditableByCompany,
+  isStaffRole,
+  nextSubmissionStatus,
+  type SubmissionAction,
+  type SubmissionActor,
+  type SubmissionStatus,
+} from '@bansi/shared';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
 import type { SubmissionsTable } from './submissions.tables';

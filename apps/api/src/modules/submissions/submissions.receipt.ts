@@ -127,7 +127,12 @@ export async function renderReceiptPdf(t: Translate, input: ReceiptInput): Promi
     write(t(LO, `submission.receipt.${key}`), { size: 9.5, bold: true, x: left, y, width: labelWidth });
     write(t(EN, `submission.receipt.${key}`), { size: 8.5, color: GREY, width: labelWidth, lineGap: 1 });
     const labelEnd = doc.y;
-    if (mono) doc.font('Courier').fontSize(9).fillColor(INK).text(value, left + labelWidth + 10, y + 1, { width: width - labelWidth - 10 });
+    if (mono)
+      doc
+        .font('Courier')
+        .fontSize(9)
+        .fillColor(INK)
+        .text(value, left + labelWidth + 10, y + 1, { width: width - labelWidth - 10 });
     else write(value, { size: 10.5, x: left + labelWidth + 10, y, width: width - labelWidth - 10 });
     doc.y = Math.max(labelEnd, doc.y) + 4;
   };
@@ -140,14 +145,23 @@ export async function renderReceiptPdf(t: Translate, input: ReceiptInput): Promi
 
   // The files.
   doc.moveDown(0.6);
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.6).strokeColor('#c9ccd1').stroke();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(0.6)
+    .strokeColor('#c9ccd1')
+    .stroke();
   doc.moveDown(0.6);
   write(both('files'), { size: 12, bold: true, x: left, gap: 0.4 });
   input.files.forEach((file, i) => {
     if (doc.y > doc.page.height - doc.page.margins.bottom - 60) doc.addPage();
     write(`${i + 1}. ${file.slotLo} · ${file.slotEn}`, { size: 10, bold: true, x: left });
     write(file.name, { size: 10, x: left + 14, width: width - 14 });
-    doc.font('Courier').fontSize(8.5).fillColor(GREY).text(`SHA-256 ${file.sha256}`, left + 14, doc.y, { width: width - 14 });
+    doc
+      .font('Courier')
+      .fontSize(8.5)
+      .fillColor(GREY)
+      .text(`SHA-256 ${file.sha256}`, left + 14, doc.y, { width: width - 14 });
     doc.moveDown(0.5);
   });
 
@@ -158,7 +172,11 @@ export async function renderReceiptPdf(t: Translate, input: ReceiptInput): Promi
   write(t(EN, 'submission.receipt.note'), { size: 9, color: GREY, gap: 0.6 });
   write(t(LO, 'submission.receipt.scan'), { size: 9.5 });
   write(t(EN, 'submission.receipt.scan'), { size: 9, color: GREY });
-  doc.font('Courier').fontSize(8).fillColor(BLUE).text(input.verifyUrl, left, doc.y + 2, { width, link: input.verifyUrl });
+  doc
+    .font('Courier')
+    .fontSize(8)
+    .fillColor(BLUE)
+    .text(input.verifyUrl, left, doc.y + 2, { width, link: input.verifyUrl });
 
   doc.end();
   return done;

@@ -11,8 +11,7 @@ export interface KeyCursor {
   id: string;
 }
 
-export const findSubmission = (db: Executor, id: string) =>
-  db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst();
+export const findSubmission = (db: Executor, id: string) => db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findSubmissionOfYear = (db: Executor, companyId: string, bookYear: number) =>
   db.selectFrom('submissions').selectAll().where('companyId', '=', companyId).where('bookYear', '=', bookYear).executeTakeFirst();
@@ -121,7 +120,11 @@ export async function countCurrentFiles(db: Executor, submissionIds: string[]): 
 
 /** Events written together keep their order (`ord`), even within one millisecond. */
 export async function insertEvents(db: Executor, rows: SubmissionEventsTable[]) {
-  if (rows.length) await db.insertInto('submissionEvents').values(rows.map((r, i) => ({ ...r, ord: i }))).execute();
+  if (rows.length)
+    await db
+      .insertInto('submissionEvents')
+      .values(rows.map((r, i) => ({ ...r, ord: i })))
+      .execute();
 }
 
 /** A position in the timeline. */

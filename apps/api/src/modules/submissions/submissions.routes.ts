@@ -66,7 +66,15 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- company ---
   app.get(
     SubmissionPaths.list,
-    { config: company, schema: { tags, summary: "The company's submissions, newest book year first", querystring: SubmissionListQuery, response: { 200: SubmissionPage } } },
+    {
+      config: company,
+      schema: {
+        tags,
+        summary: "The company's submissions, newest book year first",
+        querystring: SubmissionListQuery,
+        response: { 200: SubmissionPage },
+      },
+    },
     async (request) => listSubmissions(deps, companyOf(request.principal), request.query),
   );
 
@@ -89,21 +97,33 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     SubmissionPaths.check,
-    { config: company, schema: { tags, summary: 'First-create and submitted check for a book year', querystring: SubmissionCheckQuery, response: { 200: SubmissionExistence } } },
+    {
+      config: company,
+      schema: {
+        tags,
+        summary: 'First-create and submitted check for a book year',
+        querystring: SubmissionCheckQuery,
+        response: { 200: SubmissionExistence },
+      },
+    },
     async (request) => checkSubmission(deps, companyOf(request.principal), request.query.bookYear),
   );
 
-  app.get(
-    SubmissionPaths.one(':id'),
-    { config: company, schema: { tags, params: IdParams, response: { 200: SubmissionDetail } } },
-    async (request) => getSubmission(deps, request.principal!, request.params.id),
+  app.get(SubmissionPaths.one(':id'), { config: company, schema: { tags, params: IdParams, response: { 200: SubmissionDetail } } }, async (request) =>
+    getSubmission(deps, request.principal!, request.params.id),
   );
 
   app.patch(
     SubmissionPaths.one(':id'),
     {
       config: company,
-      schema: { tags, summary: 'Enterprise data and signatories (draft or returned; `version` must be current)', params: IdParams, body: UpdateSubmissionRequest, response: { 200: SubmissionDetail } },
+      schema: {
+        tags,
+        summary: 'Enterprise data and signatories (draft or returned; `version` must be current)',
+        params: IdParams,
+        body: UpdateSubmissionRequest,
+        response: { 200: SubmissionDetail },
+      },
     },
     async (request) => updateSubmission(deps, request.principal!, request.params.id, request.body, lang(request)),
   );
@@ -125,13 +145,30 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     SubmissionPaths.events(':id'),
-    { config: company, schema: { tags, summary: 'The timeline, newest first', params: IdParams, querystring: SubmissionEventsQuery, response: { 200: SubmissionEventPage } } },
+    {
+      config: company,
+      schema: {
+        tags,
+        summary: 'The timeline, newest first',
+        params: IdParams,
+        querystring: SubmissionEventsQuery,
+        response: { 200: SubmissionEventPage },
+      },
+    },
     async (request) => listSubmissionEvents(deps, request.principal!, request.params.id, request.query),
   );
 
   app.get(
     SubmissionPaths.files(':id'),
-    { config: company, schema: { tags, summary: 'The checklist with its files, other files and replaced versions', params: IdParams, response: { 200: SubmissionFiles } } },
+    {
+      config: company,
+      schema: {
+        tags,
+        summary: 'The checklist with its files, other files and replaced versions',
+        params: IdParams,
+        response: { 200: SubmissionFiles },
+      },
+    },
     async (request) => getSubmissionFiles(deps, request.principal!, request.params.id),
   );
 
@@ -157,14 +194,25 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     SubmissionPaths.documents,
-    { config: company, schema: { tags, summary: 'Every document of the company, newest first', querystring: DocumentsQuery, response: { 200: DocumentPage } } },
+    {
+      config: company,
+      schema: { tags, summary: 'Every document of the company, newest first', querystring: DocumentsQuery, response: { 200: DocumentPage } },
+    },
     async (request) => listDocuments(deps, companyOf(request.principal), request.query),
   );
 
   // --- staff ---
   app.get(
     SubmissionPaths.staffList,
-    { config: staff, schema: { tags: staffTags, summary: 'The review queue, oldest submission first', querystring: StaffQueueQuery, response: { 200: StaffQueuePage } } },
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: 'The review queue, oldest submission first',
+        querystring: StaffQueueQuery,
+        response: { 200: StaffQueuePage },
+      },
+    },
     async (request) => staffQueue(deps, request.query),
   );
 
@@ -182,30 +230,68 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     SubmissionPaths.staffAction(':id', 'comments'),
-    { config: staff, schema: { tags: staffTags, summary: 'Comment on one file or on the whole submission', params: IdParams, body: StaffCommentRequest, response: { 201: SubmissionComment } } },
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Comment on one file or on the whole submission',
+        params: IdParams,
+        body: StaffCommentRequest,
+        response: { 201: SubmissionComment },
+      },
+    },
     async (request, reply) => reply.code(201).send(await addStaffComment(deps, request.principal!, request.params.id, request.body, lang(request))),
   );
 
   app.post(
     SubmissionPaths.staffAction(':id', 'return'),
-    { config: staff, schema: { tags: staffTags, summary: 'Return with reasons (e-mailed to the company)', params: IdParams, body: ReturnSubmissionRequest, response: { 200: StaffSubmissionDetail } } },
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Return with reasons (e-mailed to the company)',
+        params: IdParams,
+        body: ReturnSubmissionRequest,
+        response: { 200: StaffSubmissionDetail },
+      },
+    },
     async (request) => returnSubmission(deps, request.principal!, request.params.id, request.body, lang(request)),
   );
 
   app.post(
     SubmissionPaths.staffAction(':id', 'accept'),
-    { config: staff, schema: { tags: staffTags, summary: 'Accept: makes the receipt PDF and e-mails the company', params: IdParams, body: AcceptSubmissionRequest, response: { 200: StaffSubmissionDetail } } },
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Accept: makes the receipt PDF and e-mails the company',
+        params: IdParams,
+        body: AcceptSubmissionRequest,
+        response: { 200: StaffSubmissionDetail },
+      },
+    },
     async (request) => acceptSubmission(deps, request.principal!, request.params.id, request.body),
   );
 
-  app.route({ method: ['GET', 'HEAD'], url: SubmissionPaths.staffReceipt(':id'), schema: { ...receiptSchema, tags: staffTags }, config: staff, handler: receipt });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: SubmissionPaths.staffReceipt(':id'),
+    schema: { ...receiptSchema, tags: staffTags },
+    config: staff,
+    handler: receipt,
+  });
 
   // --- public ---
   app.get(
     SubmissionPaths.qrCheck(':comId', ':code'),
     {
       config: { audience: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags: ['qr'], summary: 'Is this receipt genuine? (what a scanned QR code asks; 404 otherwise)', params: QrCheckParams, response: { 200: QrCheckResult } },
+      schema: {
+        tags: ['qr'],
+        summary: 'Is this receipt genuine? (what a scanned QR code asks; 404 otherwise)',
+        params: QrCheckParams,
+        response: { 200: QrCheckResult },
+      },
     },
     async (request) => verifyReceipt(deps, request.params.comId, request.params.code),
   );

@@ -24,7 +24,12 @@ function demoPdf(lines: string[]): Promise<Buffer> {
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   for (const line of lines) {
     const parts = scriptRuns(line);
-    parts.forEach((p, i) => doc.font(p.lao ? 'lao' : 'latin').fontSize(13).text(p.text, { continued: i < parts.length - 1, lineGap: 6 }));
+    parts.forEach((p, i) =>
+      doc
+        .font(p.lao ? 'lao' : 'latin')
+        .fontSize(13)
+        .text(p.text, { continued: i < parts.length - 1, lineGap: 6 }),
+    );
   }
   doc.end();
   return done;
@@ -74,7 +79,11 @@ export const submissionsDemoSeed: SeedStep = {
       {
         slot: 'balance-sheet',
         name: `ໃບລາຍງານຖານະການເງິນ ${config.BOOK_YEAR}.pdf`,
-        bytes: await demoPdf([`ໃບລາຍງານຖານະການເງິນ ປີ ${config.BOOK_YEAR} (ຕົວຢ່າງ)`, `Balance sheet ${config.BOOK_YEAR} (demo data)`, 'ບໍລິສັດ ຕົວຢ່າງ ການຄ້າ ຈຳກັດ']),
+        bytes: await demoPdf([
+          `ໃບລາຍງານຖານະການເງິນ ປີ ${config.BOOK_YEAR} (ຕົວຢ່າງ)`,
+          `Balance sheet ${config.BOOK_YEAR} (demo data)`,
+          'ບໍລິສັດ ຕົວຢ່າງ ການຄ້າ ຈຳກັດ',
+        ]),
       },
       {
         slot: 'trial-balance',
@@ -86,7 +95,16 @@ export const submissionsDemoSeed: SeedStep = {
       await storeStream(
         deps,
         Readable.from([f.bytes]),
-        { id: newId(), companyId: user.companyId, ownerKind: 'submission', ownerId: id, slot: f.slot, originalName: f.name, createdBy: user.id, replacesId: null },
+        {
+          id: newId(),
+          companyId: user.companyId,
+          ownerKind: 'submission',
+          ownerId: id,
+          slot: f.slot,
+          originalName: f.name,
+          createdBy: user.id,
+          replacesId: null,
+        },
         { maxBytes: config.UPLOAD_MAX_BYTES, allowedKinds: config.UPLOAD_ALLOWED_KINDS, name: f.name },
         principal,
       );

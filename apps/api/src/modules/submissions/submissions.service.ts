@@ -183,11 +183,7 @@ function declaredSizeOf(ref: Reference, sizeId: string | null): DeclaredSize | n
  * Sector from the department's category (else the company's), the declared size (the profile's
  * now while the company edits; as it was at the last submit afterwards) and the derived size.
  */
-function sizeViewOf(
-  ref: Reference,
-  row: SubmissionsTable,
-  company: Pick<CompaniesTable, 'categoryId' | 'sizeId'>,
-): SizeView {
+function sizeViewOf(ref: Reference, row: SubmissionsTable, company: Pick<CompaniesTable, 'categoryId' | 'sizeId'>): SizeView {
   const department = row.departmentId ? ref.items.get(row.departmentId) : undefined;
   const categoryId = department?.list === 'departments' && department.parentId ? department.parentId : company.categoryId;
   const sectorParsed = SmeSector.safeParse(extraOf(ref.items.get(categoryId)).sector);
@@ -205,7 +201,8 @@ function sizeViewOf(
         endOfBookYear(Number(row.bookYear)),
       )
     : null;
-  const sizeDiffers = derivedSize?.kind === 'size' && declaredSize?.size !== null && declaredSize?.size !== undefined && derivedSize.size !== declaredSize.size;
+  const sizeDiffers =
+    derivedSize?.kind === 'size' && declaredSize?.size !== null && declaredSize?.size !== undefined && derivedSize.size !== declaredSize.size;
   return { sector, declaredSize, derivedSize, sizeDiffers };
 }
 
@@ -244,7 +241,10 @@ function buildFiles(deps: Deps, ref: Reference, rows: FilesTable[]): SubmissionF
   const others = bySlot.get(OTHER_SLOT) ?? [];
   return {
     slots,
-    others: others.filter((f) => !f.supersededById).reverse().map(presentFile),
+    others: others
+      .filter((f) => !f.supersededById)
+      .reverse()
+      .map(presentFile),
     otherHistory: others.filter((f) => f.supersededById).map(presentFile),
     limits: { maxBytes: deps.config.UPLOAD_MAX_BYTES, otherKinds: [...configured] },
   };
@@ -271,7 +271,13 @@ function runChecks(row: SubmissionsTable, files: SubmissionFiles, size: SizeView
 }
 
 /** Checks as problem field errors (see `checksFromFieldErrors` in the shared contract). */
-function checksAsFieldErrors(deps: Deps, lang: Language, checks: SubmissionChecks, files: SubmissionFiles, which: 'errors' | 'warnings'): FieldError[] {
+function checksAsFieldErrors(
+  deps: Deps,
+  lang: Language,
+  checks: SubmissionChecks,
+  files: SubmissionFiles,
+  which: 'errors' | 'warnings',
+): FieldError[] {
   if (which === 'warnings') {
     return checks.warnings.map((w) => ({ path: 'warnings', code: w.code, message: deps.t(lang, `submission.check.${w.code}`) }));
   }
@@ -324,7 +330,8 @@ export async function getSubmission(deps: Deps, principal: Principal, id: string
 
 export async function listSubmissions(deps: Deps, companyId: string, q: SubmissionListQuery) {
   const beforeYear = q.cursor === undefined ? undefined : Number(q.cursor);
-  if (beforeYear !== undefined && !Number.isInteger(beforeYear)) throw invalid([{ path: 'querystring.cursor', code: 'invalid_cursor', message: 'cursor' }]);
+  if (beforeYear !== undefined && !Number.isInteger(beforeYear))
+    throw invalid([{ path: 'querystring.cursor', code: 'invalid_cursor', message: 'cursor' }]);
   const rows = await listCompanySubmissions(deps.db, { companyId, bookYear: q.bookYear, status: q.status, beforeYear, limit: q.limit + 1 });
   const page = rows.slice(0, q.limit);
   const ids = page.map((r) => r.id);
@@ -513,8 +520,11 @@ export async function updateSubmission(deps: Deps, principal: Principal, id: str
 
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await updateSubmissionIfCurrent(trx, id, row.version, { ...patch, updatedAt: now }, ['draft', 'returned']))) throw new AppError(409, 'STALE');
-    await insertEvents(trx, [newEvent(principal, await actorName(trx, principal), id, 'updated', now, { details: JSON.stringify({ fields: changed }) })]);
+    if (!(await updateSubmissionIfCurrent(trx, id, row.version, { ...patch, updatedAt: now }, ['draft', 'returned'])))
+      throw new AppError(409, 'STALE');
+    await insertEvents(trx, [
+      newEvent(principal, await actorName(trx, principal), id, 'updated', now, { details: JSON.stringify({ fields: changed }) }),
+    ]);
   });
   return getSubmission(deps, principal, id);
 }
@@ -615,7 +625,14 @@ export async function staffQueue(deps: Deps, q: StaffQueueQuery) {
     const size = sizeViewOf(ref, r, { categoryId: r.companyCategoryId, sizeId: r.companySizeId });
     return {
       ...presentSummary(r, counts.get(r.id) ?? 0, receipts.has(r.id)),
-      company: { id: r.companyId, nameLo: r.companyNameLo, nameEn: r.companyNameEn, tin: r.companyTin, provinceCode: r.companyProvinceCode, sizeId: r.companySizeId },
+      company: {
+        id: r.companyId,
+        nameLo: r.companyNameLo,
+        nameEn: r.companyNameEn,
+        tin: r.companyTin,
+        provinceCode: r.companyProvinceCode,
+        sizeId: r.companySizeId,
+      },
       declaredSize: size.declaredSize,
       derivedSize: size.derivedSize,
       sizeDiffers: size.sizeDiffers,
@@ -654,7 +671,13 @@ export async function startReview(deps: Deps, principal: Principal, id: string, 
 }
 
 /** A comment on one file or on the whole submission; checks the version, does not change it. */
-export async function addStaffComment(deps: Deps, principal: Principal, id: string, body: { version: number; body: string; fileId?: string }, lang: Language) {
+export async function addStaffComment(
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  body: { version: number; body: string; fileId?: string },
+  lang: Language,
+) {
   const row = await staffReadable(deps, principal, id);
   assertCurrent(row, body.version);
   const file = body.fileId ? await fileOfSubmission(deps, lang, row, body.fileId, 'body.fileId') : null;
@@ -678,14 +701,21 @@ export async function returnSubmission(
 ) {
   const pre = await staffReadable(deps, principal, id);
   const files: { file: FilesTable; body: string }[] = [];
-  for (const [i, c] of body.fileComments.entries()) files.push({ file: await fileOfSubmission(deps, lang, pre, c.fileId, `body.fileComments.${i}.fileId`), body: c.body });
+  for (const [i, c] of body.fileComments.entries())
+    files.push({ file: await fileOfSubmission(deps, lang, pre, c.fileId, `body.fileComments.${i}.fileId`), body: c.body });
   const company = await companyOfRow(deps.db, pre);
   const ref = await loadReference(deps.db);
   return staffTransition(deps, principal, id, body.version, 'return', async (trx, row, to, now, name) => {
     await insertEvents(trx, [
       newEvent(principal, name, id, 'returned', now, { fromStatus: row.status, toStatus: to, comment: body.reasons }),
       ...files.map(({ file, body: text }) =>
-        newEvent(principal, name, id, 'commented', now, { comment: text, fileId: file.id, slot: file.slot, fileName: file.originalName, partOfReturn: 1 }),
+        newEvent(principal, name, id, 'commented', now, {
+          comment: text,
+          fileId: file.id,
+          slot: file.slot,
+          fileName: file.originalName,
+          partOfReturn: 1,
+        }),
       ),
     ]);
     for (const user of await listMailableUsers(trx, row.companyId)) {
@@ -729,7 +759,11 @@ export async function acceptSubmission(deps: SubmissionDeps, principal: Principa
   const files = buildFiles(deps, ref, fileRows);
   const listed = [
     ...files.slots.filter((s) => s.file).map((s) => ({ slotLo: s.nameLo, slotEn: s.nameEn, file: s.file! })),
-    ...files.others.map((f) => ({ slotLo: deps.t(LO, 'submission.documentKind.other_file'), slotEn: deps.t(EN, 'submission.documentKind.other_file'), file: f })),
+    ...files.others.map((f) => ({
+      slotLo: deps.t(LO, 'submission.documentKind.other_file'),
+      slotEn: deps.t(EN, 'submission.documentKind.other_file'),
+      file: f,
+    })),
   ];
   const code = randomBytes(16).toString('base64url');
   const acceptedAt = nowIso();
@@ -752,52 +786,62 @@ export async function acceptSubmission(deps: SubmissionDeps, principal: Principa
   const key = storageKeyFor(fileId);
   let renamed = false;
   try {
-    return await staffTransition(deps, principal, id, body.version, 'accept', async (trx, row, to, now, name) => {
-      await insertEvents(trx, [newEvent(principal, name, id, 'accepted', now, { fromStatus: row.status, toStatus: to, comment: body.comment ? body.comment : null })]);
-      await insertFile(trx, {
-        id: fileId,
-        companyId: row.companyId,
-        ownerKind: RECEIPT_OWNER,
-        ownerId: id,
-        slot: 'receipt',
-        originalName: fileName,
-        kind: staged.kind,
-        mediaType: staged.mediaType,
-        size: staged.size,
-        sha256: staged.sha256,
-        storageKey: key,
-        createdAt: now,
-        createdBy: principal.userId,
-        replacesId: null,
-        supersededById: null,
-        supersededAt: null,
-      });
-      await insertReceipt(trx, {
-        submissionId: id,
-        companyId: row.companyId,
-        codeHash: sha256(code),
-        fileId,
-        bookYear: Number(row.bookYear),
-        companyNameLo: company.nameLo,
-        companyNameEn: company.nameEn,
-        acceptedAt,
-        acceptedByName: name,
-      });
-      for (const user of await listMailableUsers(trx, row.companyId)) {
-        await enqueueMail(deps, trx, {
-          to: user.email,
-          lang: user.language,
-          template: 'submissionAccepted',
-          vars: {
-            company: user.language === 'en' ? company.nameEn : company.nameLo,
-            bookYear: Number(row.bookYear),
-            link: new URL(`/dashboard/submit-document/detail/${id}`, deps.config.PUBLIC_URL).toString(),
-          },
+    return await staffTransition(
+      deps,
+      principal,
+      id,
+      body.version,
+      'accept',
+      async (trx, row, to, now, name) => {
+        await insertEvents(trx, [
+          newEvent(principal, name, id, 'accepted', now, { fromStatus: row.status, toStatus: to, comment: body.comment ? body.comment : null }),
+        ]);
+        await insertFile(trx, {
+          id: fileId,
+          companyId: row.companyId,
+          ownerKind: RECEIPT_OWNER,
+          ownerId: id,
+          slot: 'receipt',
+          originalName: fileName,
+          kind: staged.kind,
+          mediaType: staged.mediaType,
+          size: staged.size,
+          sha256: staged.sha256,
+          storageKey: key,
+          createdAt: now,
+          createdBy: principal.userId,
+          replacesId: null,
+          supersededById: null,
+          supersededAt: null,
         });
-      }
-      renamed = true;
-      await deps.store.commit(staged, key);
-    }, acceptedAt);
+        await insertReceipt(trx, {
+          submissionId: id,
+          companyId: row.companyId,
+          codeHash: sha256(code),
+          fileId,
+          bookYear: Number(row.bookYear),
+          companyNameLo: company.nameLo,
+          companyNameEn: company.nameEn,
+          acceptedAt,
+          acceptedByName: name,
+        });
+        for (const user of await listMailableUsers(trx, row.companyId)) {
+          await enqueueMail(deps, trx, {
+            to: user.email,
+            lang: user.language,
+            template: 'submissionAccepted',
+            vars: {
+              company: user.language === 'en' ? company.nameEn : company.nameLo,
+              bookYear: Number(row.bookYear),
+              link: new URL(`/dashboard/submit-document/detail/${id}`, deps.config.PUBLIC_URL).toString(),
+            },
+          });
+        }
+        renamed = true;
+        await deps.store.commit(staged, key);
+      },
+      acceptedAt,
+    );
   } catch (err) {
     if (renamed) await deps.store.delete(key).catch(() => undefined);
     throw err;

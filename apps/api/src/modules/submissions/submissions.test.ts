@@ -63,7 +63,7 @@ describe(`annual submissions (${dialect})`, () => {
     SubmissionExistence.parse((await agent.inject({ url: `${api(SubmissionPaths.check)}?bookYear=${year}` })).json());
   const outbox = (to: string) => t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', to).orderBy('createdAt').execute();
   const emailOf = async (agent: Agent) =>
-    (await t.db.kysely.selectFrom('users').select(['email', 'language']).where('id', '=', agent.userId!).executeTakeFirstOrThrow());
+    await t.db.kysely.selectFrom('users').select(['email', 'language']).where('id', '=', agent.userId!).executeTakeFirstOrThrow();
 
   it('first-create check: one submission per company and book year; only open years', async () => {
     expect(await check(a, bookYear)).toEqual({ bookYear, open: true, exists: false, id: null, status: null, submitted: false, editable: false });
@@ -90,9 +90,16 @@ describe(`annual submissions (${dialect})`, () => {
 
     // Open book years: BOOK_YEAR − 2 … BOOK_YEAR.
     for (const year of [bookYear + 1, bookYear - 3]) {
-      const refused = await a.inject({ method: 'POST', url: api(SubmissionPaths.list), payload: { bookYear: year }, headers: { 'accept-language': 'en' } });
+      const refused = await a.inject({
+        method: 'POST',
+        url: api(SubmissionPaths.list),
+        payload: { bookYear: year },
+        headers: { 'accept-language': 'en' },
+      });
       expect(refused.statusCode, String(year)).toBe(400);
-      expect(problem(refused).errors).toEqual([{ path: 'body.bookYear', code: 'book_year_not_open', message: 'This book year is not open for submissions.' }]);
+      expect(problem(refused).errors).toEqual([
+        { path: 'body.bookYear', code: 'book_year_not_open', message: 'This book year is not open for submissions.' },
+      ]);
       expect((await check(a, year)).open).toBe(false);
     }
     const older = await a.inject({ method: 'POST', url: api(SubmissionPaths.list), payload: { bookYear: bookYear - 2 } });
@@ -112,10 +119,21 @@ describe(`annual submissions (${dialect})`, () => {
   it('PATCH changes the enterprise data with the current version only', async () => {
     const retail = await referenceId(t, 'departments', 'retail');
     const url = api(SubmissionPaths.one(main.id));
-    const ok = await a.inject({ method: 'PATCH', url, payload: { version: main.version, departmentId: retail, averageLabour: 12.5, totalAssets: 9_007_199_254_740_991 } });
+    const ok = await a.inject({
+      method: 'PATCH',
+      url,
+      payload: { version: main.version, departmentId: retail, averageLabour: 12.5, totalAssets: 9_007_199_254_740_991 },
+    });
     expect(ok.statusCode).toBe(200);
     const changed = SubmissionDetail.parse(ok.json());
-    expect(changed).toMatchObject({ version: 2, departmentId: retail, sector: 'trade', averageLabour: 12.5, totalAssets: 9_007_199_254_740_991, annualIncome: null });
+    expect(changed).toMatchObject({
+      version: 2,
+      departmentId: retail,
+      sector: 'trade',
+      averageLabour: 12.5,
+      totalAssets: 9_007_199_254_740_991,
+      annualIncome: null,
+    });
 
     const stale = await a2.inject({ method: 'PATCH', url, payload: { version: main.version, averageLabour: 3 } });
     expect(stale.statusCode).toBe(409);
@@ -138,7 +156,15 @@ describe(`annual submissions (${dialect})`, () => {
     expect(signed.version).toBe(3);
     expect(signed.signatories).toEqual({
       owner: { name: 'ທ່ານ ສົມພອນ', position: null, phone: '+856 20 5555 5555', email: null },
-      holder: { kind: 'outside', name: 'Outside Accountant', position: null, phone: '+856 20 6666 6666', email: null, licenceNo: 'LIC-7', firmName: 'Audit Firm' },
+      holder: {
+        kind: 'outside',
+        name: 'Outside Accountant',
+        position: null,
+        phone: '+856 20 6666 6666',
+        email: null,
+        licenceNo: 'LIC-7',
+        firmName: 'Audit Firm',
+      },
       checker: { name: 'Checker Nine', position: null, phone: null, email: null },
     });
     // Nothing changed: no new version, no event.
@@ -148,7 +174,12 @@ describe(`annual submissions (${dialect})`, () => {
 
   it('checks: blocking errors, then warnings that must be confirmed', async () => {
     const url = api(SubmissionPaths.submit(main.id));
-    const blocked = await a.inject({ method: 'POST', url, payload: { version: main.version, confirmWarnings: true }, headers: { 'accept-language': 'en' } });
+    const blocked = await a.inject({
+      method: 'POST',
+      url,
+      payload: { version: main.version, confirmWarnings: true },
+      headers: { 'accept-language': 'en' },
+    });
     expect(blocked.statusCode).toBe(422);
     const body = problem(blocked);
     expect(body.code).toBe('CHECKS_FAILED');
@@ -163,8 +194,12 @@ describe(`annual submissions (${dialect})`, () => {
 
     // Fill in, upload (a wrong kind for a slot is refused at once), check again.
     main = await enterFigures(t, a, main, { totalAssets: 850_000_000 });
-    expect((await createUpload(a, { ownerKind: 'submission', ownerId: main.id, slot: 'audit-report', filename: 'scan.png' }, 600)).res.statusCode).toBe(415);
-    expect((await createUpload(a, { ownerKind: 'submission', ownerId: main.id, slot: 'no-such-slot', filename: 'x.pdf' }, 600)).res.statusCode).toBe(400);
+    expect(
+      (await createUpload(a, { ownerKind: 'submission', ownerId: main.id, slot: 'audit-report', filename: 'scan.png' }, 600)).res.statusCode,
+    ).toBe(415);
+    expect((await createUpload(a, { ownerKind: 'submission', ownerId: main.id, slot: 'no-such-slot', filename: 'x.pdf' }, 600)).res.statusCode).toBe(
+      400,
+    );
     for (const slot of REQUIRED_SLOTS) expect((await uploadInto(a2, main.id, slot)).last.statusCode).toBe(204);
     expect((await uploadInto(a, main.id, 'other', 'ໜັງສືຢັ້ງຢືນ.png', pngBytes(700))).last.statusCode).toBe(204);
     main = await getDetail(a, main.id);
@@ -182,7 +217,9 @@ describe(`annual submissions (${dialect})`, () => {
 
   it('walks the state machine: every allowed and refused transition, the locks, the e-mails', async () => {
     const url = (action: SubmissionAction) =>
-      action === 'submit' ? api(SubmissionPaths.submit(main.id)) : api(SubmissionPaths.staffAction(main.id, action === 'startReview' ? 'start-review' : action));
+      action === 'submit'
+        ? api(SubmissionPaths.submit(main.id))
+        : api(SubmissionPaths.staffAction(main.id, action === 'startReview' ? 'start-review' : action));
     const body = (action: SubmissionAction, version: number) =>
       action === 'submit'
         ? { version, confirmWarnings: true }
@@ -190,7 +227,8 @@ describe(`annual submissions (${dialect})`, () => {
           ? { version, reasons: 'The cash-flow statement does not add up.' }
           : { version };
     const agentFor = (action: SubmissionAction) => (action === 'submit' ? a : staff1);
-    const status = async () => (await t.db.kysely.selectFrom('submissions').select(['status', 'version']).where('id', '=', main.id).executeTakeFirstOrThrow());
+    const status = async () =>
+      await t.db.kysely.selectFrom('submissions').select(['status', 'version']).where('id', '=', main.id).executeTakeFirstOrThrow();
 
     /** Every action the state machine refuses in this state answers 409 INVALID_TRANSITION and changes nothing. */
     async function refusedHere(from: SubmissionStatus) {
@@ -218,7 +256,11 @@ describe(`annual submissions (${dialect})`, () => {
     /** The company may change data and files only in draft and returned. */
     async function companyLocked(expected: boolean) {
       const { version } = await status();
-      const patch = await a.inject({ method: 'PATCH', url: api(SubmissionPaths.one(main.id)), payload: { version: Number(version), averageLabour: 13 } });
+      const patch = await a.inject({
+        method: 'PATCH',
+        url: api(SubmissionPaths.one(main.id)),
+        payload: { version: Number(version), averageLabour: 13 },
+      });
       const upload = await createUpload(a, { ownerKind: 'submission', ownerId: main.id, slot: 'other', filename: 'late.pdf' }, 1000);
       if (expected) {
         expect(patch.statusCode).toBe(409);
@@ -248,7 +290,12 @@ describe(`annual submissions (${dialect})`, () => {
     state = await move('return', state, { fileComments: [{ fileId: cashFlow.id, body: 'Totals on page 2 differ from page 1.' }] });
     const returned = await getDetail(a, main.id);
     expect(returned.comments).toEqual([
-      expect.objectContaining({ returned: true, fileId: null, body: 'The cash-flow statement does not add up.', author: expect.objectContaining({ kind: 'staff' }) }),
+      expect.objectContaining({
+        returned: true,
+        fileId: null,
+        body: 'The cash-flow statement does not add up.',
+        author: expect.objectContaining({ kind: 'staff' }),
+      }),
       expect.objectContaining({ returned: true, fileId: cashFlow.id, slot: 'cash-flow', body: 'Totals on page 2 differ from page 1.' }),
     ]);
     const [mailA] = await outbox((await emailOf(a)).email).then((m) => m.filter((x) => x.subject.includes('returned')));
@@ -385,7 +432,12 @@ describe(`annual submissions (${dialect})`, () => {
     const events = await t.db.kysely.selectFrom('submissionEvents').select('action').where('submissionId', '=', ready.id).execute();
     expect(events.filter((e) => e.action === 'accepted' || e.action === 'returned')).toHaveLength(1);
     const receipts = await t.db.kysely.selectFrom('submissionReceipts').select('fileId').where('submissionId', '=', ready.id).execute();
-    const receiptFiles = await t.db.kysely.selectFrom('files').select('id').where('ownerId', '=', ready.id).where('ownerKind', '=', 'submission_receipt').execute();
+    const receiptFiles = await t.db.kysely
+      .selectFrom('files')
+      .select('id')
+      .where('ownerId', '=', ready.id)
+      .where('ownerKind', '=', 'submission_receipt')
+      .execute();
     expect(receiptFiles.length).toBe(receipts.length);
     // A comment with a stale version is refused; a file of another submission is not a valid target.
     expect((await staffAction(staff1, ready.id, 'comments', { version, body: 'late' })).statusCode).toBe(409);
@@ -401,7 +453,8 @@ describe(`annual submissions (${dialect})`, () => {
     const cSub = await readySubmission(t, c.agent, bookYear);
     // Staff may open a draft by id, but the queue lists only what the company has submitted.
     expect((await staff1.inject({ url: api(SubmissionPaths.staffOne(cSub.id)) })).statusCode).toBe(200);
-    const queueOf = async (query: string) => StaffQueuePage.parse((await staff1.inject({ url: `${api(SubmissionPaths.staffList)}?${query}` })).json());
+    const queueOf = async (query: string) =>
+      StaffQueuePage.parse((await staff1.inject({ url: `${api(SubmissionPaths.staffList)}?${query}` })).json());
     expect((await queueOf('status=all')).items.some((i) => i.id === cSub.id)).toBe(false);
     expect((await submit(c.agent, cSub)).statusCode).toBe(200);
 
@@ -487,7 +540,12 @@ describe(`annual submissions (${dialect})`, () => {
     expect(done.statusCode).toBe(200);
     // Staff see declared vs derived, the company's data and the timeline.
     const staffView = StaffSubmissionDetail.parse((await staff1.inject({ url: api(SubmissionPaths.staffOne(fine.id)) })).json());
-    expect(staffView).toMatchObject({ declaredSize: { code: 'small' }, derivedSize: { kind: 'size', size: 'small' }, sizeDiffers: false, company: { id: d.companyId } });
+    expect(staffView).toMatchObject({
+      declaredSize: { code: 'small' },
+      derivedSize: { kind: 'size', size: 'small' },
+      sizeDiffers: false,
+      company: { id: d.companyId },
+    });
     expect(staffView.events[0]).toMatchObject({ action: 'submitted', actor: { kind: 'company' } });
     expect(staffView.allowedActions).toEqual(['startReview']);
   });

@@ -23,11 +23,7 @@ export function ShellLayout({ nav, title, headerExtra }: { nav: ShellNavItem[]; 
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
+    <AppShell header={{ height: 60 }} navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -5,7 +5,15 @@ import type { PDFDocumentProxy } from './pdfjs';
 import { ptToMm, readProperties, type DocumentProperties } from './properties';
 import type { PrintState } from './use-print';
 
-export function PasswordDialog({ reason, onSubmit, onCancel }: { reason: 'needed' | 'incorrect'; onSubmit(password: string): void; onCancel(): void }) {
+export function PasswordDialog({
+  reason,
+  onSubmit,
+  onCancel,
+}: {
+  reason: 'needed' | 'incorrect';
+  onSubmit(password: string): void;
+  onCancel(): void;
+}) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const submit = (e: FormEvent) => {
@@ -14,7 +22,14 @@ export function PasswordDialog({ reason, onSubmit, onCancel }: { reason: 'needed
     setPassword('');
   };
   return (
-    <Modal opened onClose={onCancel} title={t('viewer.password.title')} centered closeButtonProps={{ 'aria-label': t('viewer.password.cancel') }} data-testid="pdf-password-dialog">
+    <Modal
+      opened
+      onClose={onCancel}
+      title={t('viewer.password.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('viewer.password.cancel') }}
+      data-testid="pdf-password-dialog"
+    >
       <form onSubmit={submit}>
         <Stack>
           <Text c={reason === 'incorrect' ? 'red' : undefined} role={reason === 'incorrect' ? 'alert' : undefined} data-testid="pdf-password-reason">
@@ -45,7 +60,10 @@ export function PrintDialog({ state, onCancel, onDismiss, onPrint }: { state: Pr
   const open = state.phase !== 'inactive';
   const busy = state.phase === 'checkingPermission' || state.phase === 'preparing' || state.phase === 'ready';
   return (
-    <Modal opened={open} onClose={busy ? onCancel : onDismiss} title={t('viewer.print.title')}
+    <Modal
+      opened={open}
+      onClose={busy ? onCancel : onDismiss}
+      title={t('viewer.print.title')}
       centered
       closeButtonProps={{ 'aria-label': t(busy ? 'viewer.print.cancel' : 'viewer.print.close') }}
       data-testid="pdf-print-dialog"
@@ -117,13 +135,17 @@ export function PropertiesDialog({
 
   const lng = locale(i18n.language);
   const number = (n: number, digits = 0) => new Intl.NumberFormat(lng, { maximumFractionDigits: digits }).format(n);
-  const date = (d: Date | null) => (d ? new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Vientiane' }).format(d) : null);
+  const date = (d: Date | null) =>
+    d ? new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Vientiane' }).format(d) : null;
   const none = t('viewer.properties.none');
 
   const rows: [string, string | null][] = props
     ? [
         ['viewer.properties.fileName', props.fileName],
-        ['viewer.properties.fileSize', props.fileSize ? t('viewer.properties.sizeValue', { kb: number(props.fileSize / 1024, 1), bytes: number(props.fileSize) }) : null],
+        [
+          'viewer.properties.fileSize',
+          props.fileSize ? t('viewer.properties.sizeValue', { kb: number(props.fileSize / 1024, 1), bytes: number(props.fileSize) }) : null,
+        ],
         ['viewer.properties.docTitle', props.title],
         ['viewer.properties.author', props.author],
         ['viewer.properties.subject', props.subject],
@@ -153,7 +175,10 @@ export function PropertiesDialog({
     : [];
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('viewer.properties.heading')}
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('viewer.properties.heading')}
       centered
       size="lg"
       closeButtonProps={{ 'aria-label': t('viewer.properties.close') }}

@@ -1,14 +1,6 @@
 /** Why a document could not be shown (DESIGN §5). Each has a message in viewer.errors.<kind>. */
 export type LoadErrorKind =
-  | 'passwordNeeded'
-  | 'passwordIncorrect'
-  | 'invalid'
-  | 'missing'
-  | 'forbidden'
-  | 'unexpectedResponse'
-  | 'unknown'
-  | 'aborted'
-  | 'cannotLoad';
+  'passwordNeeded' | 'passwordIncorrect' | 'invalid' | 'missing' | 'forbidden' | 'unexpectedResponse' | 'unknown' | 'aborted' | 'cannotLoad';
 
 export interface LoadError {
   kind: LoadErrorKind;

@@ -62,8 +62,18 @@ export function FindBar({
       <ActionIcon variant="subtle" color="gray" aria-label={t('viewer.find.next')} onClick={() => onAgain(false)} disabled={!options.query}>
         <IconArrowDown size={16} />
       </ActionIcon>
-      <Checkbox size="xs" label={t('viewer.find.matchCase')} checked={options.caseSensitive} onChange={(e) => change({ caseSensitive: e.currentTarget.checked })} />
-      <Checkbox size="xs" label={t('viewer.find.wholeWords')} checked={options.entireWord} onChange={(e) => change({ entireWord: e.currentTarget.checked })} />
+      <Checkbox
+        size="xs"
+        label={t('viewer.find.matchCase')}
+        checked={options.caseSensitive}
+        onChange={(e) => change({ caseSensitive: e.currentTarget.checked })}
+      />
+      <Checkbox
+        size="xs"
+        label={t('viewer.find.wholeWords')}
+        checked={options.entireWord}
+        onChange={(e) => change({ entireWord: e.currentTarget.checked })}
+      />
       <Text size="xs" aria-live="polite" data-testid="pdf-find-status" data-state={result.state} style={{ flex: '1 1 auto' }}>
         {status}
       </Text>

@@ -62,10 +62,7 @@ export default function PdfViewer({ url, data, fileName, downloadUrl, defaultSca
   const given = url ?? data ?? null;
   const [opened, setLocal] = useState<{ data: Uint8Array; name: string; over: typeof given } | null>(null);
   const local = opened && opened.over === given ? opened : null;
-  const source = useMemo<PdfSource | null>(
-    () => (local ? { data: local.data } : url ? { url } : data ? { data } : null),
-    [local, url, data],
-  );
+  const source = useMemo<PdfSource | null>(() => (local ? { data: local.data } : url ? { url } : data ? { data } : null), [local, url, data]);
   const shownName = local?.name ?? fileName ?? null;
 
   const { state, submitPassword, cancelPassword, abort, retry } = usePdfDocument(source);
@@ -332,7 +329,16 @@ export default function PdfViewer({ url, data, fileName, downloadUrl, defaultSca
             )}
           </div>
         </div>
-        <input ref={fileInputRef} type="file" accept="application/pdf,.pdf" className={classes.hiddenInput} onChange={(e) => void openFile(e)} data-testid="pdf-file-input" tabIndex={-1} aria-hidden />
+        <input
+          ref={fileInputRef}
+          type="file"
+          accept="application/pdf,.pdf"
+          className={classes.hiddenInput}
+          onChange={(e) => void openFile(e)}
+          data-testid="pdf-file-input"
+          tabIndex={-1}
+          aria-hidden
+        />
         {state.status === 'password' && <PasswordDialog reason={state.reason} onSubmit={submitPassword} onCancel={cancelPassword} />}
         <PrintDialog state={print.state} onCancel={print.cancel} onDismiss={print.dismiss} onPrint={print.print} />
         <PropertiesDialog

@@ -181,10 +181,7 @@ function Thumbnails({
   const pages = useMemo(() => Array.from({ length: doc.numPages }, (_, i) => i + 1), [doc]);
   return (
     <div ref={setRoot} className={classes.sidebarScroll} data-testid="pdf-thumbnails">
-      {enabled &&
-        pages.map((n) => (
-          <Thumbnail key={n} page={n} current={n === page} aspect={aspect} queue={queue} root={root} onSelect={onSelect} />
-        ))}
+      {enabled && pages.map((n) => <Thumbnail key={n} page={n} current={n === page} aspect={aspect} queue={queue} root={root} onSelect={onSelect} />)}
     </div>
   );
 }

@@ -106,7 +106,8 @@ function Tool({
   );
 }
 
-const percent = (lng: string, value: number) => new Intl.NumberFormat(lng === 'lo' ? 'lo-LA' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 }).format(value);
+const percent = (lng: string, value: number) =>
+  new Intl.NumberFormat(lng === 'lo' ? 'lo-LA' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 }).format(value);
 
 function PageNumber({ page, count, disabled, onGo }: { page: number; count: number; disabled: boolean; onGo(page: number): void }) {
   const { t } = useTranslation();
@@ -298,11 +299,21 @@ export function Toolbar(p: ToolbarProps) {
               </>
             )}
             <Menu.Label>{t('viewer.selection.title')}</Menu.Label>
-            <Menu.Item leftSection={<IconCursorText size={16} />} rightSection={check(p.selection === 'text')} {...radio(p.selection === 'text')} onClick={() => p.onSelection('text')}>
+            <Menu.Item
+              leftSection={<IconCursorText size={16} />}
+              rightSection={check(p.selection === 'text')}
+              {...radio(p.selection === 'text')}
+              onClick={() => p.onSelection('text')}
+            >
               {t('viewer.selection.text')}
               {chosen(p.selection === 'text')}
             </Menu.Item>
-            <Menu.Item leftSection={<IconHandStop size={16} />} rightSection={check(p.selection === 'hand')} {...radio(p.selection === 'hand')} onClick={() => p.onSelection('hand')}>
+            <Menu.Item
+              leftSection={<IconHandStop size={16} />}
+              rightSection={check(p.selection === 'hand')}
+              {...radio(p.selection === 'hand')}
+              onClick={() => p.onSelection('hand')}
+            >
               {t('viewer.selection.hand')}
               {chosen(p.selection === 'hand')}
             </Menu.Item>
@@ -316,7 +327,14 @@ export function Toolbar(p: ToolbarProps) {
                 [ScrollMode.WRAPPED, 'viewer.scroll.wrapped', <IconLayoutGrid key="w" size={16} />],
               ] as const
             ).map(([mode, key, icon]) => (
-              <Menu.Item key={key} leftSection={icon} rightSection={check(s.scrollMode === mode)} {...radio(s.scrollMode === mode)} disabled={off} onClick={() => p.onScrollMode(mode)}>
+              <Menu.Item
+                key={key}
+                leftSection={icon}
+                rightSection={check(s.scrollMode === mode)}
+                {...radio(s.scrollMode === mode)}
+                disabled={off}
+                onClick={() => p.onScrollMode(mode)}
+              >
                 {t(key)}
                 {chosen(s.scrollMode === mode)}
               </Menu.Item>
@@ -330,18 +348,35 @@ export function Toolbar(p: ToolbarProps) {
                 [SpreadMode.EVEN, 'viewer.spread.even', <IconBook2 key="e" size={16} />],
               ] as const
             ).map(([mode, key, icon]) => (
-              <Menu.Item key={key} leftSection={icon} rightSection={check(s.spreadMode === mode)} {...radio(s.spreadMode === mode)} disabled={off} onClick={() => p.onSpreadMode(mode)}>
+              <Menu.Item
+                key={key}
+                leftSection={icon}
+                rightSection={check(s.spreadMode === mode)}
+                {...radio(s.spreadMode === mode)}
+                disabled={off}
+                onClick={() => p.onSpreadMode(mode)}
+              >
                 {t(key)}
                 {chosen(s.spreadMode === mode)}
               </Menu.Item>
             ))}
             <Menu.Divider />
             <Menu.Label>{t('viewer.theme.title')}</Menu.Label>
-            <Menu.Item leftSection={<IconSun size={16} />} rightSection={check(p.theme === 'light')} {...radio(p.theme === 'light')} onClick={() => p.onTheme('light')}>
+            <Menu.Item
+              leftSection={<IconSun size={16} />}
+              rightSection={check(p.theme === 'light')}
+              {...radio(p.theme === 'light')}
+              onClick={() => p.onTheme('light')}
+            >
               {t('viewer.theme.light')}
               {chosen(p.theme === 'light')}
             </Menu.Item>
-            <Menu.Item leftSection={<IconMoon size={16} />} rightSection={check(p.theme === 'dark')} {...radio(p.theme === 'dark')} onClick={() => p.onTheme('dark')}>
+            <Menu.Item
+              leftSection={<IconMoon size={16} />}
+              rightSection={check(p.theme === 'dark')}
+              {...radio(p.theme === 'dark')}
+              onClick={() => p.onTheme('dark')}
+            >
               {t('viewer.theme.dark')}
               {chosen(p.theme === 'dark')}
             </Menu.Item>

@@ -69,22 +69,28 @@ export function usePdfDocument(source: PdfSource | null) {
     };
   }, [key, source, setState]);
 
-  const stop = useCallback((error: LoadError) => {
-    const task = taskRef.current;
-    taskRef.current = null;
-    passwordRef.current = null;
-    setState({ status: 'error', error });
-    if (task && !settledRef.current) void task.destroy().catch(() => undefined);
-  }, [setState]);
+  const stop = useCallback(
+    (error: LoadError) => {
+      const task = taskRef.current;
+      taskRef.current = null;
+      passwordRef.current = null;
+      setState({ status: 'error', error });
+      if (task && !settledRef.current) void task.destroy().catch(() => undefined);
+    },
+    [setState],
+  );
 
   return {
     state,
-    submitPassword: useCallback((password: string) => {
-      const update = passwordRef.current;
-      if (!update) return;
-      setState({ status: 'loading', progress: null });
-      update(password);
-    }, [setState]),
+    submitPassword: useCallback(
+      (password: string) => {
+        const update = passwordRef.current;
+        if (!update) return;
+        setState({ status: 'loading', progress: null });
+        update(password);
+      },
+      [setState],
+    ),
     /** The reader closed the password prompt: the document stays closed. */
     cancelPassword: useCallback(() => stop({ kind: reasonRef.current === 'incorrect' ? 'passwordIncorrect' : 'passwordNeeded' }), [stop]),
     abort: useCallback(() => stop({ kind: 'aborted' }), [stop]),

@@ -72,8 +72,7 @@ export function useViewer(
   const fresh = useCallback((d: PDFDocumentProxy | null): ViewerSnapshot => ({ ...initial, pagesCount: d?.numPages ?? 0 }), []);
   const snapshot = stored.doc === doc ? stored.snapshot : fresh(doc);
   const setSnapshot = useCallback(
-    (fn: (s: ViewerSnapshot) => ViewerSnapshot) =>
-      setStored((prev) => ({ doc, snapshot: fn(prev.doc === doc ? prev.snapshot : fresh(doc)) })),
+    (fn: (s: ViewerSnapshot) => ViewerSnapshot) => setStored((prev) => ({ doc, snapshot: fn(prev.doc === doc ? prev.snapshot : fresh(doc)) })),
     [doc, fresh],
   );
   const parts = useRef<{ viewer: PDFViewer; bus: EventBus; links: PDFLinkService; find: PDFFindController } | null>(null);
@@ -140,23 +139,26 @@ export function useViewer(
     };
   }, [containerRef, viewerRef, doc, defaultScale, t, i18n.language, setSnapshot]);
 
-  const withViewer = useCallback(<T,>(fn: (v: PDFViewer) => T): T | undefined => {
+  const withViewer = useCallback(<T>(fn: (v: PDFViewer) => T): T | undefined => {
     const p = parts.current;
     return p ? fn(p.viewer) : undefined;
   }, []);
 
-  const dispatchFind = useCallback((type: string, findPrevious = false) => {
-    const p = parts.current;
-    if (!p) return;
-    const { query, caseSensitive, entireWord } = findOptions.current;
-    if (!query) {
-      // An empty query clears the highlights.
-      p.bus.dispatch('findbarclose', { source: null });
-      setSnapshot((s) => ({ ...s, find: { state: 'idle', current: 0, total: 0 } }));
-      return;
-    }
-    p.bus.dispatch('find', { source: null, type, query, caseSensitive, entireWord, highlightAll: true, findPrevious, matchDiacritics: false });
-  }, [setSnapshot]);
+  const dispatchFind = useCallback(
+    (type: string, findPrevious = false) => {
+      const p = parts.current;
+      if (!p) return;
+      const { query, caseSensitive, entireWord } = findOptions.current;
+      if (!query) {
+        // An empty query clears the highlights.
+        p.bus.dispatch('findbarclose', { source: null });
+        setSnapshot((s) => ({ ...s, find: { state: 'idle', current: 0, total: 0 } }));
+        return;
+      }
+      p.bus.dispatch('find', { source: null, type, query, caseSensitive, entireWord, highlightAll: true, findPrevious, matchDiacritics: false });
+    },
+    [setSnapshot],
+  );
 
   const actions = {
     goToPage: (page: number) =>

@@ -72,9 +72,17 @@ function StaffRow({ account, isSelf }: { account: StaffAccount; isSelf: boolean 
           <Group gap="xs" wrap="wrap">
             <Text fw={700}>{account.name}</Text>
             <Badge variant="light">{t(`account.roles.${account.role}`)}</Badge>
-            {account.pending ? <Badge color="yellow" variant="light">{t('account.members.pending')}</Badge> : null}
+            {account.pending ? (
+              <Badge color="yellow" variant="light">
+                {t('account.members.pending')}
+              </Badge>
+            ) : null}
             {account.disabled ? <Badge color="gray">{t('account.staffAccounts.disabled')}</Badge> : null}
-            {isSelf ? <Badge color="blue" variant="outline">{t('account.members.you')}</Badge> : null}
+            {isSelf ? (
+              <Badge color="blue" variant="outline">
+                {t('account.members.you')}
+              </Badge>
+            ) : null}
           </Group>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {account.email}
@@ -119,7 +127,8 @@ function AddStaffForm() {
         form.reset(defaults);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') form.setError('email', { type: 'server', message: t('errors.field.email_taken') });
+        if (error instanceof ApiError && error.code === 'EMAIL_TAKEN')
+          form.setError('email', { type: 'server', message: t('errors.field.email_taken') });
         else if (error instanceof ApiError) applyProblem(error.problem, form.setError);
       },
     }),
@@ -143,7 +152,15 @@ function AddStaffForm() {
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextField control={form.control} name="name" label={t('account.members.name')} autoComplete="off" withAsterisk />
-            <TextField control={form.control} name="email" type="email" label={t('account.members.email')} autoComplete="off" autoCapitalize="none" withAsterisk />
+            <TextField
+              control={form.control}
+              name="email"
+              type="email"
+              label={t('account.members.email')}
+              autoComplete="off"
+              autoCapitalize="none"
+              withAsterisk
+            />
             <SelectField
               control={form.control}
               name="role"

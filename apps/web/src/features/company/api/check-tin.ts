@@ -5,4 +5,5 @@ import { api } from '../../../lib/api-client';
 export const checkTin = (tin: string) => api(CompanyPaths.check, { query: { tin }, schema: TinCheck });
 
 /** Whether a tax ID is still free; asked afresh each time (someone may register it meanwhile). */
-export const tinCheckQueryOptions = (tin: string) => queryOptions({ queryKey: ['companies', 'check', tin], queryFn: () => checkTin(tin), staleTime: 0 });
+export const tinCheckQueryOptions = (tin: string) =>
+  queryOptions({ queryKey: ['companies', 'check', tin], queryFn: () => checkTin(tin), staleTime: 0 });

@@ -10,4 +10,5 @@ export const districtsQueryOptions = (provinceCode: string) =>
   queryOptions({ queryKey: ['reference', 'districts', provinceCode], queryFn: () => getDistricts(provinceCode), staleTime: 10 * 60_000 });
 
 /** The districts of a province; nothing until a province is chosen. */
-export const useDistricts = (provinceCode: string | undefined) => useQuery({ ...districtsQueryOptions(provinceCode ?? ''), enabled: Boolean(provinceCode) });
+export const useDistricts = (provinceCode: string | undefined) =>
+  useQuery({ ...districtsQueryOptions(provinceCode ?? ''), enabled: Boolean(provinceCode) });

@@ -10,4 +10,5 @@ export const villagesQueryOptions = (districtCode: string) =>
   queryOptions({ queryKey: ['reference', 'villages', districtCode], queryFn: () => getVillages(districtCode), staleTime: 10 * 60_000 });
 
 /** The villages of a district that has a village list (`hasVillages`); otherwise the user types the name. */
-export const useVillages = (districtCode: string | undefined) => useQuery({ ...villagesQueryOptions(districtCode ?? ''), enabled: Boolean(districtCode) });
+export const useVillages = (districtCode: string | undefined) =>
+  useQuery({ ...villagesQueryOptions(districtCode ?? ''), enabled: Boolean(districtCode) });

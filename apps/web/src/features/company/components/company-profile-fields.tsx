@@ -12,7 +12,17 @@ import { useLocalName, type ProfileForm } from './form-values';
 
 type ReferenceField = 'categoryId' | 'enterpriseTypeId' | 'sizeId' | 'unitId' | 'specialCategoryId' | 'accountProgramId';
 
-function ReferenceSelect({ list, field, label, required = false }: { list: ReferenceList; field: ReferenceField; label: string; required?: boolean }) {
+function ReferenceSelect({
+  list,
+  field,
+  label,
+  required = false,
+}: {
+  list: ReferenceList;
+  field: ReferenceField;
+  label: string;
+  required?: boolean;
+}) {
   const { t } = useTranslation();
   const { control } = useFormContext<ProfileForm>();
   const name = useLocalName();
@@ -120,7 +130,13 @@ function AddressFields() {
           withAsterisk
         />
       )}
-      <TextField control={control} name="company.address" label={t('account.company.address')} description={t('account.company.addressHint')} withAsterisk />
+      <TextField
+        control={control}
+        name="company.address"
+        label={t('account.company.address')}
+        description={t('account.company.addressHint')}
+        withAsterisk
+      />
     </>
   );
 }
@@ -137,7 +153,9 @@ export function CompanyProfileFields({ tinSlot, tinValue }: { tinSlot?: ReactNod
       <Section title={t('account.company.sections.identity')}>
         <TextField control={control} name="company.nameLo" label={t('account.company.nameLo')} lang="lo" withAsterisk />
         <TextField control={control} name="company.nameEn" label={t('account.company.nameEn')} lang="en" withAsterisk />
-        {tinSlot ?? <TextInput label={t('account.company.tin')} value={tinValue ?? ''} readOnly variant="filled" description={t('account.company.tinFixed')} />}
+        {tinSlot ?? (
+          <TextInput label={t('account.company.tin')} value={tinValue ?? ''} readOnly variant="filled" description={t('account.company.tinFixed')} />
+        )}
         <TextField control={control} name="company.registrationNo" label={t('account.company.registrationNo')} withAsterisk />
       </Section>
       <Section title={t('account.company.sections.classification')}>
@@ -152,8 +170,24 @@ export function CompanyProfileFields({ tinSlot, tinValue }: { tinSlot?: ReactNod
         <AddressFields />
       </Section>
       <Section title={t('account.company.sections.contact')}>
-        <TextField control={control} name="company.phone" type="tel" label={t('account.company.phone')} description={t('account.company.phoneHint')} autoComplete="tel" withAsterisk />
-        <TextField control={control} name="company.email" type="email" label={t('account.company.email')} autoComplete="email" autoCapitalize="none" withAsterisk />
+        <TextField
+          control={control}
+          name="company.phone"
+          type="tel"
+          label={t('account.company.phone')}
+          description={t('account.company.phoneHint')}
+          autoComplete="tel"
+          withAsterisk
+        />
+        <TextField
+          control={control}
+          name="company.email"
+          type="email"
+          label={t('account.company.email')}
+          autoComplete="email"
+          autoCapitalize="none"
+          withAsterisk
+        />
       </Section>
     </Stack>
   );

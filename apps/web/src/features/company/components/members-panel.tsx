@@ -94,7 +94,9 @@ function MemberRow({
             {member.phone ? ` · ${member.phone}` : ''}
           </Text>
           <Text size="xs" c="dimmed">
-            {member.pending ? t('account.members.invitedOn', { date: formatDate(member.createdAt, lng) }) : t('account.members.since', { date: formatDate(member.createdAt, lng) })}
+            {member.pending
+              ? t('account.members.invitedOn', { date: formatDate(member.createdAt, lng) })
+              : t('account.members.since', { date: formatDate(member.createdAt, lng) })}
           </Text>
         </Stack>
         {canManage && !isSelf ? (
@@ -150,7 +152,15 @@ function InviteForm() {
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextField control={form.control} name="name" label={t('account.members.name')} autoComplete="off" withAsterisk />
-            <TextField control={form.control} name="email" type="email" label={t('account.members.email')} autoComplete="off" autoCapitalize="none" withAsterisk />
+            <TextField
+              control={form.control}
+              name="email"
+              type="email"
+              label={t('account.members.email')}
+              autoComplete="off"
+              autoCapitalize="none"
+              withAsterisk
+            />
             <SelectField
               control={form.control}
               name="role"

@@ -36,7 +36,14 @@ export function PeopleFields() {
         <TextField control={control} name="people.owner.name" label={t('account.people.name')} autoComplete="off" withAsterisk />
         <TextField control={control} name="people.owner.position" label={t('account.people.position')} autoComplete="off" />
         <TextField control={control} name="people.owner.phone" type="tel" label={t('account.people.phone')} autoComplete="off" withAsterisk />
-        <TextField control={control} name="people.owner.email" type="email" label={t('account.people.email')} autoComplete="off" autoCapitalize="none" />
+        <TextField
+          control={control}
+          name="people.owner.email"
+          type="email"
+          label={t('account.people.email')}
+          autoComplete="off"
+          autoCapitalize="none"
+        />
       </PersonCard>
       <PersonCard title={t('account.people.holder')} lead={t('account.people.holderLead')}>
         <RadioField
@@ -52,7 +59,14 @@ export function PeopleFields() {
         />
         <TextField control={control} name="people.holder.name" label={t('account.people.name')} autoComplete="off" withAsterisk />
         <TextField control={control} name="people.holder.phone" type="tel" label={t('account.people.phone')} autoComplete="off" withAsterisk />
-        <TextField control={control} name="people.holder.email" type="email" label={t('account.people.email')} autoComplete="off" autoCapitalize="none" />
+        <TextField
+          control={control}
+          name="people.holder.email"
+          type="email"
+          label={t('account.people.email')}
+          autoComplete="off"
+          autoCapitalize="none"
+        />
         {outside ? (
           <>
             <TextField control={control} name="people.holder.licenceNo" label={t('account.people.licenceNo')} autoComplete="off" withAsterisk />
@@ -64,7 +78,14 @@ export function PeopleFields() {
         <TextField control={control} name="people.checker.name" label={t('account.people.name')} autoComplete="off" withAsterisk />
         <TextField control={control} name="people.checker.position" label={t('account.people.position')} autoComplete="off" />
         <TextField control={control} name="people.checker.phone" type="tel" label={t('account.people.phone')} autoComplete="off" />
-        <TextField control={control} name="people.checker.email" type="email" label={t('account.people.email')} autoComplete="off" autoCapitalize="none" />
+        <TextField
+          control={control}
+          name="people.checker.email"
+          type="email"
+          label={t('account.people.email')}
+          autoComplete="off"
+          autoCapitalize="none"
+        />
       </PersonCard>
     </Stack>
   );

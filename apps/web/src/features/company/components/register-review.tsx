@@ -100,7 +100,9 @@ export function RegisterReview({ onEdit }: { onEdit: (step: number) => void }) {
           { label: t('account.people.owner'), value: [p.owner?.name, p.owner?.position, p.owner?.phone, p.owner?.email].filter(Boolean).join(' · ') },
           {
             label: t('account.people.holder'),
-            value: [p.holder?.name, t(`account.people.kinds.${p.holder?.kind ?? 'employee'}`), p.holder?.phone, p.holder?.email].filter(Boolean).join(' · '),
+            value: [p.holder?.name, t(`account.people.kinds.${p.holder?.kind ?? 'employee'}`), p.holder?.phone, p.holder?.email]
+              .filter(Boolean)
+              .join(' · '),
           },
           ...(outside
             ? [
@@ -108,7 +110,10 @@ export function RegisterReview({ onEdit }: { onEdit: (step: number) => void }) {
                 { label: t('account.people.firmName'), value: p.holder?.firmName },
               ]
             : []),
-          { label: t('account.people.checker'), value: [p.checker?.name, p.checker?.position, p.checker?.phone, p.checker?.email].filter(Boolean).join(' · ') },
+          {
+            label: t('account.people.checker'),
+            value: [p.checker?.name, p.checker?.position, p.checker?.phone, p.checker?.email].filter(Boolean).join(' · '),
+          },
         ]}
       />
       <Block

@@ -182,8 +182,22 @@ export default function RegisterRoute() {
                   spellCheck={false}
                   withAsterisk
                 />
-                <TextField control={form.control} name="user.phone" type="tel" label={t('account.user.phone')} description={t('account.user.phoneHint')} autoComplete="tel" />
-                <PasswordField control={form.control} name="user.password" label={t('account.user.password')} autoComplete="new-password" isNew withAsterisk />
+                <TextField
+                  control={form.control}
+                  name="user.phone"
+                  type="tel"
+                  label={t('account.user.phone')}
+                  description={t('account.user.phoneHint')}
+                  autoComplete="tel"
+                />
+                <PasswordField
+                  control={form.control}
+                  name="user.password"
+                  label={t('account.user.password')}
+                  autoComplete="new-password"
+                  isNew
+                  withAsterisk
+                />
               </Stack>
             ) : null}
             {active === 3 ? <RegisterReview onEdit={(step) => goTo(step)} /> : null}

@@ -4,8 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export const getInfoPage = (key: string, signal?: AbortSignal) => api(contentUrl.page(key), { schema: InfoPage, signal });
 
-export const infoPageQueryOptions = (key: string) =>
-  queryOptions({ queryKey: ['content', 'page', key], queryFn: () => getInfoPage(key) });
+export const infoPageQueryOptions = (key: string) => queryOptions({ queryKey: ['content', 'page', key], queryFn: () => getInfoPage(key) });
 
 /** An about-us or information page written by staff; 404 when there is none. */
 export const useInfoPage = (key: string) => useQuery(infoPageQueryOptions(key));

@@ -4,8 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export const getPost = (slug: string, signal?: AbortSignal) => api(contentUrl.post(slug), { schema: PostDetail, signal });
 
-export const postQueryOptions = (slug: string) =>
-  queryOptions({ queryKey: ['content', 'post', slug], queryFn: () => getPost(slug) });
+export const postQueryOptions = (slug: string) => queryOptions({ queryKey: ['content', 'post', slug], queryFn: () => getPost(slug) });
 
 /** One published article, in the reader's language (English falls back to Lao). */
 export const usePost = (slug: string) => useQuery(postQueryOptions(slug));

@@ -32,7 +32,10 @@ export function useStaffWrites<K extends ContentKind>(kind: K) {
     if (item) queryClient.setQueryData([...STAFF_KEY, kind, 'one', item.id], item);
   };
   return {
-    save: useMutation({ mutationFn: (v: { id: string | null; body: Record<string, unknown> }) => saveStaffItem(kind, v.id, v.body), onSuccess: changed }),
+    save: useMutation({
+      mutationFn: (v: { id: string | null; body: Record<string, unknown> }) => saveStaffItem(kind, v.id, v.body),
+      onSuccess: changed,
+    }),
     act: useMutation({
       mutationFn: (v: { id: string; action: PublishAction; publishAt?: string }) => staffItemAction(kind, v.id, v.action, v.publishAt),
       onSuccess: changed,

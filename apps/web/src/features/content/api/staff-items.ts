@@ -28,7 +28,10 @@ export type AnyStaffItem = StaffPost | StaffNotification | StaffPage;
 export const STAFF_KEY = ['content', 'staff'] as const;
 
 export const getStaffItems = <K extends ContentKind>(kind: K, q: { status?: ContentStatus; cursor?: string }, signal?: AbortSignal) =>
-  api(staffSchemas[kind].path, { schema: staffSchemas[kind].list, query: { ...q, limit: 50 }, signal }) as Promise<{ items: StaffItem<K>[]; nextCursor: string | null }>;
+  api(staffSchemas[kind].path, { schema: staffSchemas[kind].list, query: { ...q, limit: 50 }, signal }) as Promise<{
+    items: StaffItem<K>[];
+    nextCursor: string | null;
+  }>;
 
 export const staffItemsQueryOptions = <K extends ContentKind>(kind: K, status: ContentStatus | undefined) =>
   queryOptions({

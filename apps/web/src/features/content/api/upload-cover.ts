@@ -12,13 +12,22 @@ export async function uploadCover(file: File): Promise<ContentImage> {
   const res = await fetch(`${API_BASE}${ContentPaths.staffImages}`, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': file.type || 'application/octet-stream', 'x-csrf-token': token, 'accept-language': i18next.language || 'lo', accept: 'application/json' },
+    headers: {
+      'content-type': file.type || 'application/octet-stream',
+      'x-csrf-token': token,
+      'accept-language': i18next.language || 'lo',
+      accept: 'application/json',
+    },
     body: file,
   });
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const problem = Problem.safeParse(data);
-    throw new ApiError(problem.success ? problem.data : { type: 'about:blank', title: res.statusText, status: res.status, code: res.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL' });
+    throw new ApiError(
+      problem.success
+        ? problem.data
+        : { type: 'about:blank', title: res.statusText, status: res.status, code: res.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL' },
+    );
   }
   return ContentImage.parse(data);
 }

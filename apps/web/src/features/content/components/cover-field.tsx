@@ -10,7 +10,11 @@ export function CoverField({ image, onChange }: { image: ContentImage | null; on
   const { t } = useTranslation();
   const upload = useUploadCover();
   return (
-    <Input.Wrapper label={t('content.editor.cover')} description={t('content.editor.coverHint')} error={upload.isError ? errorText(upload.error) : undefined}>
+    <Input.Wrapper
+      label={t('content.editor.cover')}
+      description={t('content.editor.coverHint')}
+      error={upload.isError ? errorText(upload.error) : undefined}
+    >
       <Group mt={4} align="flex-start">
         {image ? <Image src={image.thumbUrl} alt="" w={180} h={120} radius="sm" data-testid="cover-preview" /> : null}
         <Group gap="xs">

@@ -53,48 +53,48 @@ export function NotificationBell() {
               <IconBell size={20} />
             </ActionIcon>
           </Popover.Target>
-        <Popover.Dropdown p="xs">
-          <Text fw={700} px="xs" pb="xs">
-            {t('nav.notifications')}
-          </Text>
-          <ScrollArea.Autosize mah={360}>
-            {list.isPending ? (
-              <Loader size="sm" m="xs" />
-            ) : !list.data || list.data.items.length === 0 ? (
-              <Text size="sm" c="gray.7" px="xs">
-                {t('content.notifications.empty')}
-              </Text>
-            ) : (
-              <Stack gap={2}>
-                {list.data.items.map((n) => (
-                  <UnstyledButton
-                    key={n.id}
-                    p="xs"
-                    onClick={() => {
-                      setOpenId(n.id);
-                      setListOpen(false);
-                    }}
-                    data-testid="bell-item"
-                    data-unread={n.read === false || undefined}
-                    style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-                  >
-                    <Text size="sm" fw={n.read === false ? 700 : 400} lineClamp={2}>
-                      {n.title}
-                    </Text>
-                    <Text size="xs" c="gray.7">
-                      {formatDate(n.publishedAt, lng)}
-                      {n.read === false ? ` · ${t('content.notifications.new')}` : ''}
-                    </Text>
-                  </UnstyledButton>
-                ))}
-              </Stack>
-            )}
-          </ScrollArea.Autosize>
-          <Divider my="xs" />
-          <Anchor component={Link} to={paths.notifications} size="sm" px="xs" onClick={() => setListOpen(false)}>
-            {t('content.home.allNotifications')}
-          </Anchor>
-        </Popover.Dropdown>
+          <Popover.Dropdown p="xs">
+            <Text fw={700} px="xs" pb="xs">
+              {t('nav.notifications')}
+            </Text>
+            <ScrollArea.Autosize mah={360}>
+              {list.isPending ? (
+                <Loader size="sm" m="xs" />
+              ) : !list.data || list.data.items.length === 0 ? (
+                <Text size="sm" c="gray.7" px="xs">
+                  {t('content.notifications.empty')}
+                </Text>
+              ) : (
+                <Stack gap={2}>
+                  {list.data.items.map((n) => (
+                    <UnstyledButton
+                      key={n.id}
+                      p="xs"
+                      onClick={() => {
+                        setOpenId(n.id);
+                        setListOpen(false);
+                      }}
+                      data-testid="bell-item"
+                      data-unread={n.read === false || undefined}
+                      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                    >
+                      <Text size="sm" fw={n.read === false ? 700 : 400} lineClamp={2}>
+                        {n.title}
+                      </Text>
+                      <Text size="xs" c="gray.7">
+                        {formatDate(n.publishedAt, lng)}
+                        {n.read === false ? ` · ${t('content.notifications.new')}` : ''}
+                      </Text>
+                    </UnstyledButton>
+                  ))}
+                </Stack>
+              )}
+            </ScrollArea.Autosize>
+            <Divider my="xs" />
+            <Anchor component={Link} to={paths.notifications} size="sm" px="xs" onClick={() => setListOpen(false)}>
+              {t('content.home.allNotifications')}
+            </Anchor>
+          </Popover.Dropdown>
         </Popover>
       </Indicator>
       <Modal opened={openId !== null} onClose={() => setOpenId(null)} title={detail.data?.title ?? t('nav.notifications')} size="lg">

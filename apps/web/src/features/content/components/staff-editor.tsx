@@ -59,7 +59,14 @@ function valuesOf(item: AnyStaffItem | null): EditorValues {
   };
   if (!item) return v;
   Object.assign(v, { titleLo: item.titleLo, titleEn: item.titleEn, bodyLo: item.bodyLo, bodyEn: item.bodyEn });
-  if ('slug' in item) Object.assign(v, { slug: item.slug, category: item.category, summaryLo: item.summaryLo, summaryEn: item.summaryEn, coverImageId: item.cover?.id ?? null });
+  if ('slug' in item)
+    Object.assign(v, {
+      slug: item.slug,
+      category: item.category,
+      summaryLo: item.summaryLo,
+      summaryEn: item.summaryEn,
+      coverImageId: item.cover?.id ?? null,
+    });
   if ('audience' in item) v.audience = { kind: item.audience.kind, value: item.audience.value };
   if ('key' in item) v.key = item.key;
   return v;
@@ -67,7 +74,16 @@ function valuesOf(item: AnyStaffItem | null): EditorValues {
 
 function BodyField({ control, name, label, lang }: { control: Control<EditorValues>; name: 'bodyLo' | 'bodyEn'; label: string; lang: string }) {
   const { field, fieldState } = useController({ control, name });
-  return <RichTextEditor value={field.value} onChange={field.onChange} label={label} lang={lang} testId={`editor-${name}`} error={fieldState.error?.message} />;
+  return (
+    <RichTextEditor
+      value={field.value}
+      onChange={field.onChange}
+      label={label}
+      lang={lang}
+      testId={`editor-${name}`}
+      error={fieldState.error?.message}
+    />
+  );
 }
 
 /**
@@ -180,7 +196,13 @@ export function StaffEditor({
                 </Text>
               ) : null}
             </Group>
-            <Button variant="default" leftSection={<IconEye size={16} />} onClick={() => setPreviewOpen(true)} disabled={dirty} data-testid="preview-button">
+            <Button
+              variant="default"
+              leftSection={<IconEye size={16} />}
+              onClick={() => setPreviewOpen(true)}
+              disabled={dirty}
+              data-testid="preview-button"
+            >
               {t('content.editor.preview')}
             </Button>
           </Group>
@@ -255,7 +277,13 @@ export function StaffEditor({
             </Tabs>
             {canWrite ? (
               <Group>
-                <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={writes.save.isPending} disabled={!!item && !dirty} data-testid="save-button">
+                <Button
+                  type="submit"
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  loading={writes.save.isPending}
+                  disabled={!!item && !dirty}
+                  data-testid="save-button"
+                >
                   {item ? t('content.editor.saveChanges') : t('content.editor.saveDraft')}
                 </Button>
                 {dirty && item ? (
@@ -282,11 +310,23 @@ export function StaffEditor({
             ) : null}
             <Group align="flex-end">
               {status !== 'published' ? (
-                <Button leftSection={<IconSend size={16} />} onClick={() => act('publish')} disabled={dirty || busy} color="green" data-testid="publish-button">
+                <Button
+                  leftSection={<IconSend size={16} />}
+                  onClick={() => act('publish')}
+                  disabled={dirty || busy}
+                  color="green"
+                  data-testid="publish-button"
+                >
                   {t('content.editor.publish')}
                 </Button>
               ) : (
-                <Button leftSection={<IconEyeOff size={16} />} onClick={() => act('unpublish')} disabled={busy} variant="default" data-testid="unpublish-button">
+                <Button
+                  leftSection={<IconEyeOff size={16} />}
+                  onClick={() => act('unpublish')}
+                  disabled={busy}
+                  variant="default"
+                  data-testid="unpublish-button"
+                >
                   {t('content.editor.unpublish')}
                 </Button>
               )}

@@ -25,10 +25,7 @@ export default function BlogsRoute() {
     <Stack gap="md">
       <PageTitle>{t('nav.news')}</PageTitle>
       <SearchBox />
-      <Chip.Group
-        value={category ?? 'all'}
-        onChange={(v) => setParams(v === 'all' ? {} : { category: String(v) }, { replace: true })}
-      >
+      <Chip.Group value={category ?? 'all'} onChange={(v) => setParams(v === 'all' ? {} : { category: String(v) }, { replace: true })}>
         <Group gap="xs" role="group" aria-label={t('content.categories.label')}>
           <Chip value="all">{t('content.categories.all')}</Chip>
           {POST_CATEGORIES.map((c) => (

@@ -14,7 +14,13 @@ import { SearchBox } from '../components/search-box';
 import { Snippet } from '../components/snippet';
 
 const hrefOf = (hit: SearchHit) =>
-  hit.kind === 'post' ? paths.blog(hit.ref) : hit.kind === 'notification' ? paths.notification(hit.ref) : hit.ref === 'about-us' ? paths.aboutUs : paths.dashboard.info(hit.ref);
+  hit.kind === 'post'
+    ? paths.blog(hit.ref)
+    : hit.kind === 'notification'
+      ? paths.notification(hit.ref)
+      : hit.ref === 'about-us'
+        ? paths.aboutUs
+        : paths.dashboard.info(hit.ref);
 
 /** /search?q=: results across news, notifications and information pages, best first, matches highlighted. */
 export default function SearchRoute() {

@@ -37,7 +37,14 @@ export function StaffContentScreen({ canWrite }: { canWrite: boolean }) {
         </Tabs.List>
       </Tabs>
       {edit ? (
-        <EditView key={`${kind}:${edit}`} kind={kind} id={edit === 'new' ? null : edit} canWrite={canWrite} onBack={() => go({ tab: kind })} onSaved={(id) => go({ tab: kind, edit: id })} />
+        <EditView
+          key={`${kind}:${edit}`}
+          kind={kind}
+          id={edit === 'new' ? null : edit}
+          canWrite={canWrite}
+          onBack={() => go({ tab: kind })}
+          onSaved={(id) => go({ tab: kind, edit: id })}
+        />
       ) : (
         <ListView kind={kind} canWrite={canWrite} onEdit={(id) => go({ tab: kind, edit: id })} />
       )}

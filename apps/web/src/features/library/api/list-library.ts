@@ -5,8 +5,7 @@ import { api } from '../../../lib/api-client';
 const LibraryPage = Page(LibraryDocument);
 
 /** The published documents of a category, newest first (a library stays well under one page of 100). */
-export const listLibrary = (category: LibraryCategory) =>
-  api(LibraryPaths.list, { query: { category, limit: PAGE_MAX_LIMIT }, schema: LibraryPage });
+export const listLibrary = (category: LibraryCategory) => api(LibraryPaths.list, { query: { category, limit: PAGE_MAX_LIMIT }, schema: LibraryPage });
 
 export const libraryQueryOptions = (category: LibraryCategory) =>
   queryOptions({ queryKey: ['library', category], queryFn: () => listLibrary(category) });

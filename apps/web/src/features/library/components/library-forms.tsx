@@ -51,7 +51,19 @@ function appendFiles(form: FormData, mode: FileMode, files: Files) {
   }
 }
 
-function FilesFields({ mode, onMode, files, onFiles, error }: { mode: FileMode; onMode(m: FileMode): void; files: Files; onFiles(f: Files): void; error?: string }) {
+function FilesFields({
+  mode,
+  onMode,
+  files,
+  onFiles,
+  error,
+}: {
+  mode: FileMode;
+  onMode(m: FileMode): void;
+  files: Files;
+  onFiles(f: Files): void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const pdf = <IconFileTypePdf size={16} />;
   return (
@@ -69,11 +81,32 @@ function FilesFields({ mode, onMode, files, onFiles, error }: { mode: FileMode; 
         ]}
       />
       {mode === 'both' ? (
-        <FileInput leftSection={pdf} accept="application/pdf" label={t('library.staff.fields.fileBoth')} value={files.both} onChange={(f) => onFiles({ ...files, both: f })} clearable />
+        <FileInput
+          leftSection={pdf}
+          accept="application/pdf"
+          label={t('library.staff.fields.fileBoth')}
+          value={files.both}
+          onChange={(f) => onFiles({ ...files, both: f })}
+          clearable
+        />
       ) : (
         <>
-          <FileInput leftSection={pdf} accept="application/pdf" label={t('library.staff.fields.fileLo')} value={files.lo} onChange={(f) => onFiles({ ...files, lo: f })} clearable />
-          <FileInput leftSection={pdf} accept="application/pdf" label={t('library.staff.fields.fileEn')} value={files.en} onChange={(f) => onFiles({ ...files, en: f })} clearable />
+          <FileInput
+            leftSection={pdf}
+            accept="application/pdf"
+            label={t('library.staff.fields.fileLo')}
+            value={files.lo}
+            onChange={(f) => onFiles({ ...files, lo: f })}
+            clearable
+          />
+          <FileInput
+            leftSection={pdf}
+            accept="application/pdf"
+            label={t('library.staff.fields.fileEn')}
+            value={files.en}
+            onChange={(f) => onFiles({ ...files, en: f })}
+            clearable
+          />
         </>
       )}
       {error && (
@@ -94,7 +127,14 @@ export function CreateDocumentModal({ opened, onClose, category }: { opened: boo
   const { t } = useTranslation();
   const create = useCreateLibraryDocument();
   const toProblem = useProblem();
-  const [values, setValues] = useState({ category: category ?? 'guide', titleLo: '', titleEn: '', version: '1.0', documentDate: today(), published: true });
+  const [values, setValues] = useState({
+    category: category ?? 'guide',
+    titleLo: '',
+    titleEn: '',
+    version: '1.0',
+    documentDate: today(),
+    published: true,
+  });
   const [mode, setMode] = useState<FileMode>('both');
   const [files, setFiles] = useState<Files>({ both: null, lo: null, en: null });
   const [errors, setErrors] = useState<Errors>({});
@@ -137,10 +177,27 @@ export function CreateDocumentModal({ opened, onClose, category }: { opened: boo
             allowDeselect={false}
             onChange={(v) => v && setValues({ ...values, category: v as LibraryCategory })}
           />
-          <TextInput label={t('library.staff.fields.titleLo')} required value={values.titleLo} error={errors.titleLo} onChange={(e) => setValues({ ...values, titleLo: e.currentTarget.value })} />
-          <TextInput label={t('library.staff.fields.titleEn')} value={values.titleEn} error={errors.titleEn} onChange={(e) => setValues({ ...values, titleEn: e.currentTarget.value })} />
+          <TextInput
+            label={t('library.staff.fields.titleLo')}
+            required
+            value={values.titleLo}
+            error={errors.titleLo}
+            onChange={(e) => setValues({ ...values, titleLo: e.currentTarget.value })}
+          />
+          <TextInput
+            label={t('library.staff.fields.titleEn')}
+            value={values.titleEn}
+            error={errors.titleEn}
+            onChange={(e) => setValues({ ...values, titleEn: e.currentTarget.value })}
+          />
           <Group grow align="flex-start">
-            <TextInput label={t('library.staff.fields.version')} required value={values.version} error={errors.version} onChange={(e) => setValues({ ...values, version: e.currentTarget.value })} />
+            <TextInput
+              label={t('library.staff.fields.version')}
+              required
+              value={values.version}
+              error={errors.version}
+              onChange={(e) => setValues({ ...values, version: e.currentTarget.value })}
+            />
             <TextInput
               type="date"
               label={t('library.staff.fields.documentDate')}
@@ -151,7 +208,11 @@ export function CreateDocumentModal({ opened, onClose, category }: { opened: boo
             />
           </Group>
           <FilesFields mode={mode} onMode={setMode} files={files} onFiles={setFiles} error={errors.files ?? errors.fileBoth} />
-          <Switch label={t('library.staff.fields.published')} checked={values.published} onChange={(e) => setValues({ ...values, published: e.currentTarget.checked })} />
+          <Switch
+            label={t('library.staff.fields.published')}
+            checked={values.published}
+            onChange={(e) => setValues({ ...values, published: e.currentTarget.checked })}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('library.staff.cancel')}
@@ -208,12 +269,24 @@ export function VersionModal({ doc, onClose }: { doc: StaffLibraryDocument | nul
   };
 
   return (
-    <Modal opened={doc !== null} onClose={onClose} title={t('library.staff.newVersion')} size="lg" closeButtonProps={{ 'aria-label': t('library.staff.cancel') }}>
+    <Modal
+      opened={doc !== null}
+      onClose={onClose}
+      title={t('library.staff.newVersion')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('library.staff.cancel') }}
+    >
       <form onSubmit={submit} noValidate data-testid="library-version-form">
         <Stack>
           {general && <Alert color="red">{general}</Alert>}
           <Group grow align="flex-start">
-            <TextInput label={t('library.staff.fields.version')} required value={values.version} error={errors.version} onChange={(e) => setValues({ ...values, version: e.currentTarget.value })} />
+            <TextInput
+              label={t('library.staff.fields.version')}
+              required
+              value={values.version}
+              error={errors.version}
+              onChange={(e) => setValues({ ...values, version: e.currentTarget.value })}
+            />
             <TextInput
               type="date"
               label={t('library.staff.fields.documentDate')}
@@ -275,9 +348,24 @@ export function EditModal({ doc, onClose }: { doc: StaffLibraryDocument; onClose
             allowDeselect={false}
             onChange={(v) => v && setValues({ ...values, category: v as LibraryCategory })}
           />
-          <TextInput label={t('library.staff.fields.titleLo')} required value={values.titleLo} error={errors.titleLo} onChange={(e) => setValues({ ...values, titleLo: e.currentTarget.value })} />
-          <TextInput label={t('library.staff.fields.titleEn')} value={values.titleEn} error={errors.titleEn} onChange={(e) => setValues({ ...values, titleEn: e.currentTarget.value })} />
-          <Switch label={t('library.staff.fields.published')} checked={values.published} onChange={(e) => setValues({ ...values, published: e.currentTarget.checked })} />
+          <TextInput
+            label={t('library.staff.fields.titleLo')}
+            required
+            value={values.titleLo}
+            error={errors.titleLo}
+            onChange={(e) => setValues({ ...values, titleLo: e.currentTarget.value })}
+          />
+          <TextInput
+            label={t('library.staff.fields.titleEn')}
+            value={values.titleEn}
+            error={errors.titleEn}
+            onChange={(e) => setValues({ ...values, titleEn: e.currentTarget.value })}
+          />
+          <Switch
+            label={t('library.staff.fields.published')}
+            checked={values.published}
+            onChange={(e) => setValues({ ...values, published: e.currentTarget.checked })}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('library.staff.cancel')}

@@ -18,7 +18,10 @@ function PreviewModal({ doc, onClose }: { doc: StaffLibraryDocument; onClose(): 
   const version = doc.versions.find((v) => v.id === versionId) ?? doc.current;
   const file = pickFile(version.files, lang);
   return (
-    <Modal opened onClose={onClose} fullScreen
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen
       title={localized(doc.titleLo, doc.titleEn, lang)}
       closeButtonProps={{ 'aria-label': t('viewer.properties.close') }}
       data-testid="library-preview"
@@ -27,7 +30,10 @@ function PreviewModal({ doc, onClose }: { doc: StaffLibraryDocument; onClose(): 
         <Select
           maw={360}
           label={t('library.staff.versions')}
-          data={doc.versions.map((v) => ({ value: v.id, label: t('library.staff.versionOption', { version: v.version, date: formatDate(v.documentDate, lang) }) }))}
+          data={doc.versions.map((v) => ({
+            value: v.id,
+            label: t('library.staff.versionOption', { version: v.version, date: formatDate(v.documentDate, lang) }),
+          }))}
           value={version.id}
           allowDeselect={false}
           onChange={(v) => v && setVersionId(v)}
@@ -69,7 +75,10 @@ export function StaffLibraryScreen({ canPublish }: { canPublish: boolean }) {
         <Group justify="space-between" align="flex-end">
           <Select
             label={t('library.staff.fields.category')}
-            data={[{ value: 'all', label: t('library.staff.allCategories') }, ...LIBRARY_CATEGORIES.map((c) => ({ value: c, label: t(`library.categories.${c}`) }))]}
+            data={[
+              { value: 'all', label: t('library.staff.allCategories') },
+              ...LIBRARY_CATEGORIES.map((c) => ({ value: c, label: t(`library.categories.${c}`) })),
+            ]}
             value={category ?? 'all'}
             allowDeselect={false}
             onChange={(v) => setCategory(!v || v === 'all' ? null : (v as LibraryCategory))}
@@ -138,7 +147,11 @@ export function StaffLibraryScreen({ canPublish }: { canPublish: boolean }) {
                                 </ActionIcon>
                               </Tooltip>
                               <Tooltip label={t('library.staff.newVersion')}>
-                                <ActionIcon variant="subtle" aria-label={`${t('library.staff.newVersion')}: ${title}`} onClick={() => setVersioning(doc)}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  aria-label={`${t('library.staff.newVersion')}: ${title}`}
+                                  onClick={() => setVersioning(doc)}
+                                >
                                   <IconFilePlus size={18} />
                                 </ActionIcon>
                               </Tooltip>

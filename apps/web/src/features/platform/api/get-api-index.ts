@@ -4,8 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export const getApiIndex = () => api('', { schema: ApiIndex });
 
-export const apiIndexQueryOptions = () =>
-  queryOptions({ queryKey: ['api-index'], queryFn: getApiIndex, staleTime: Infinity });
+export const apiIndexQueryOptions = () => queryOptions({ queryKey: ['api-index'], queryFn: getApiIndex, staleTime: Infinity });
 
 /** Public settings: years, provider contacts for the footer. */
 export const useApiIndex = () => useQuery(apiIndexQueryOptions());
