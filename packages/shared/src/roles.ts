@@ -1,11 +1,9 @@
-import { z } from 'zod';
-
-export const Role = z.enum(['company_user', 'company_admin', 'staff_reviewer', 'staff_admin']);
-export type Role = z.infer<typeof Role>;
+// No zod here: the first page a visitor loads asks isStaffRole (docs/decisions/009).
+export const ROLES = ['company_user', 'company_admin', 'staff_reviewer', 'staff_admin'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** Who may call a route. Every API route declares one; there is no rule by URL. */
-export const Audience = z.enum(['public', 'company', 'companyAdmin', 'staff', 'staffAdmin']);
-export type Audience = z.infer<typeof Audience>;
+export type Audience = 'public' | 'company' | 'companyAdmin' | 'staff' | 'staffAdmin';
 
 const allowed: Record<Audience, readonly Role[] | 'anyone'> = {
   public: 'anyone',

@@ -1,6 +1,5 @@
-import { API_BASE, Problem } from '@bansi/shared';
+import { API_BASE, type Problem } from '@bansi/shared';
 import i18next from 'i18next';
-import type { z } from 'zod';
 
 /** A failed API call: the problem document the server sent (or one made up for a network error). */
 export class ApiError extends Error {
@@ -32,27 +31,38 @@ export function resetCsrf() {
   csrfToken = null;
 }
 
-async function problemOf(res: Response): Promise<Problem> {
-  try {
-    const parsed = Problem.safeParse(await res.json());
-    if (parsed.success) return parsed.data;
-  } catch {
-    // not JSON: fall through to a generic problem
-  }
-  return { type: 'about:blank', title: res.statusText, status: res.status, code: res.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST' };
+/**
+ * The problem document in an error answer, or null when the body is not one. A structural check, not
+ * a zod parse: the browser trusts the API's shapes (see `api()`), and zod stays out of the first load.
+ */
+export function asProblem(data: unknown): Problem | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const p = data as Partial<Problem>;
+  return typeof p.status === 'number' && typeof p.code === 'string' && typeof p.title === 'string' ? (data as Problem) : null;
 }
 
-interface RequestOptions<T extends z.ZodType> {
+async function problemOf(res: Response): Promise<Problem> {
+  const data: unknown = await res.json().catch(() => null);
+  return asProblem(data) ?? { type: 'about:blank', title: res.statusText, status: res.status, code: res.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST' };
+}
+
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** JSON-encoded, except a File/Blob (sent as the raw body with its type) and FormData (multipart). */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
-  /** Response schema from packages/shared; the answer is parsed with it. */
-  schema?: T;
   signal?: AbortSignal;
 }
 
-/** Calls the API under its base path, with the user's language and, for writes, the CSRF token. */
-export async function api<T extends z.ZodType = z.ZodUnknown>(path: string, options: RequestOptions<T> = {}): Promise<z.infer<T>> {
+/**
+ * Calls the API under its base path, with the user's language and, for writes, the CSRF token.
+ *
+ * `T` is the response type from packages/shared (`api<Session>(AuthPaths.session)`). The answer is not
+ * parsed again here: the server validates every response against the same zod schema before sending it
+ * (fastify-type-provider-zod's serializer), so a browser-side parse would only repeat that check and put
+ * zod in every page's first load (docs/decisions/009).
+ */
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const url = new URL(`${API_BASE}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -60,16 +70,19 @@ export async function api<T extends z.ZodType = z.ZodUnknown>(path: string, opti
   }
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': i18next.language || 'lo' };
   if (method !== 'GET') headers['x-csrf-token'] = await csrf();
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const { body } = options;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body instanceof Blob) {
+    payload = body;
+    headers['content-type'] = body.type || 'application/octet-stream';
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['content-type'] = 'application/json';
+  }
   let res: Response;
   try {
-    res = await fetch(url, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    res = await fetch(url, { method, headers, credentials: 'same-origin', body: payload, signal: options.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError({ type: 'about:blank', title: 'network', status: 0, code: 'INTERNAL' });
@@ -79,7 +92,6 @@ export async function api<T extends z.ZodType = z.ZodUnknown>(path: string, opti
     if (problem.code === 'CSRF') resetCsrf();
     throw new ApiError(problem);
   }
-  if (res.status === 204) return undefined as z.infer<T>;
-  const data: unknown = await res.json();
-  return options.schema ? options.schema.parse(data) : (data as z.infer<T>);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
 }

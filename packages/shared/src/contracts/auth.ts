@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n';
-import { Role } from '../roles';
-
-export const AuthPaths = {
-  csrf: '/auth/csrf',
-  register: '/auth/register',
-  login: '/auth/login',
-  logout: '/auth/logout',
-  session: '/auth/session',
-  forgotPassword: '/auth/forgot-password',
-  resetPassword: '/auth/reset-password',
-} as const;
+import { ROLES } from '../roles';
 
 export const CsrfToken = z.object({ token: z.string() });
 
@@ -30,7 +20,7 @@ export const SessionUser = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   name: z.string(),
-  role: Role,
+  role: z.enum(ROLES),
   language: z.enum(LANGUAGES),
 });
 
@@ -44,3 +34,4 @@ export type Session = z.infer<typeof Session>;
 export const ForgotPasswordRequest = z.object({ email: z.email().max(254) });
 export const ResetPasswordRequest = z.object({ token: z.string().min(20).max(200), password: Password });
 export const Accepted = z.object({ accepted: z.literal(true) });
+export type Accepted = z.infer<typeof Accepted>;

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export const API_BASE = '/api/accounting-document-system';
-
 export const PAGE_DEFAULT_LIMIT = 20;
 export const PAGE_MAX_LIMIT = 100;
 
@@ -15,6 +13,8 @@ export type PageQuery = z.infer<typeof PageQuery>;
 export function Page<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 }
+/** The answer of a `Page(item)` list, as the web app types it. */
+export type PageOf<T> = { items: T[]; nextCursor: string | null };
 
 export const Id = z.uuid();
 export const IdParams = z.object({ id: Id });

@@ -2,16 +2,6 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n';
 import { Password } from './auth';
 
-export const CompanyPaths = {
-  check: '/companies/check',
-  me: '/companies/me',
-  people: '/companies/me/people',
-  members: '/companies/me/members',
-  member: (id: string) => `/companies/me/members/${id}`,
-  invitations: '/invitations',
-  acceptInvitation: '/invitations/accept',
-} as const;
-
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) =>
   z
@@ -84,9 +74,11 @@ export const FirstUser = z.object({
 export const RegisterRequest = z.object({ company: CompanyFields, people: People, user: FirstUser });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 export const RegisterResponse = z.object({ companyId: z.uuid() });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 export const TinCheckQuery = z.object({ tin: Tin });
 export const TinCheck = z.object({ available: z.boolean() });
+export type TinCheck = z.infer<typeof TinCheck>;
 
 export const Person = z.object({
   role: z.enum(['owner', 'holder', 'checker']),

@@ -1,46 +1,11 @@
 import { z } from 'zod';
+import { CONTENT_LIMITS } from '../content-limits';
 import { Id, Page, PageQuery } from './common';
 
 /**
  * Public content written by staff (DESIGN §4): news posts, notifications, about-us and info pages,
- * and the search across them. Route paths are Fastify patterns; the web builds URLs with `contentUrl`.
+ * and the search across them.
  */
-export const ContentPaths = {
-  posts: '/posts',
-  post: '/posts/:slug',
-  notifications: '/notifications',
-  notification: '/notifications/:id',
-  unreadCount: '/notifications/unread-count',
-  markRead: '/notifications/:id/read',
-  page: '/pages/:key',
-  search: '/search',
-  image: '/content-images/:id/:variant',
-  staffPosts: '/staff/posts',
-  staffPost: '/staff/posts/:id',
-  staffPostAction: '/staff/posts/:id/:action',
-  staffPostPreview: '/staff/posts/:id/preview',
-  staffNotifications: '/staff/notifications',
-  staffNotification: '/staff/notifications/:id',
-  staffNotificationAction: '/staff/notifications/:id/:action',
-  staffNotificationPreview: '/staff/notifications/:id/preview',
-  staffPages: '/staff/pages',
-  staffPage: '/staff/pages/:id',
-  staffPageAction: '/staff/pages/:id/:action',
-  staffPagePreview: '/staff/pages/:id/preview',
-  staffImages: '/staff/images',
-  staffAudienceCompanies: '/staff/audience/companies',
-} as const;
-
-const seg = encodeURIComponent;
-export const contentUrl = {
-  post: (slug: string) => `/posts/${seg(slug)}`,
-  notification: (id: string) => `/notifications/${seg(id)}`,
-  markRead: (id: string) => `/notifications/${seg(id)}/read`,
-  page: (key: string) => `/pages/${seg(key)}`,
-  staffItem: (kind: ContentKind, id: string) => `/staff/${kind}/${seg(id)}`,
-  staffAction: (kind: ContentKind, id: string, action: PublishAction) => `/staff/${kind}/${seg(id)}/${action}`,
-  staffPreview: (kind: ContentKind, id: string) => `/staff/${kind}/${seg(id)}/preview`,
-} as const;
 
 /** The three kinds of staff-written content, as they appear in staff URLs. */
 export const ContentKind = z.enum(['posts', 'notifications', 'pages']);
@@ -74,17 +39,6 @@ export const NotificationAudience = z
 export type NotificationAudience = z.infer<typeof NotificationAudience>;
 
 // ---- limits -------------------------------------------------------------------------------------
-
-export const CONTENT_LIMITS = {
-  title: 200,
-  summary: 600,
-  body: 200_000,
-  slug: 120,
-  pageKey: 60,
-  query: 200,
-  /** cover image upload, bytes */
-  imageBytes: 5 * 1024 * 1024,
-} as const;
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const ImageVariant = z.enum(['thumb', 'large']);
@@ -136,6 +90,7 @@ export const PostSummary = z.object({
 });
 export type PostSummary = z.infer<typeof PostSummary>;
 export const PostPage = Page(PostSummary);
+export type PostPage = z.infer<typeof PostPage>;
 
 export const PostDetail = PostSummary.extend({
   /** sanitised on the server when written */
@@ -159,6 +114,7 @@ export const NotificationSummary = z.object({
 });
 export type NotificationSummary = z.infer<typeof NotificationSummary>;
 export const NotificationPage = Page(NotificationSummary);
+export type NotificationPage = z.infer<typeof NotificationPage>;
 
 export const NotificationDetail = NotificationSummary.extend({ bodyHtml: z.string(), lang: z.enum(['lo', 'en']) });
 export type NotificationDetail = z.infer<typeof NotificationDetail>;
@@ -193,6 +149,7 @@ export const SearchHit = z.object({
 });
 export type SearchHit = z.infer<typeof SearchHit>;
 export const SearchPage = Page(SearchHit);
+export type SearchPage = z.infer<typeof SearchPage>;
 
 // ---- staff --------------------------------------------------------------------------------------
 
@@ -310,6 +267,7 @@ export const AudienceCompanyQuery = z.object({ q: z.string().trim().max(100).def
 export const AudienceCompany = z.object({ id: Id, nameLo: z.string(), nameEn: z.string(), tin: z.string() });
 export type AudienceCompany = z.infer<typeof AudienceCompany>;
 export const AudienceCompanies = z.object({ items: z.array(AudienceCompany) });
+export type AudienceCompanies = z.infer<typeof AudienceCompanies>;
 
 /** Page keys the product links to; staff may add others. */
 export const WELL_KNOWN_PAGES = ['about-us', 'fees', 'faq', 'contacts'] as const;

@@ -5,14 +5,6 @@ import { z } from 'zod';
  * A tus upload's id IS the id of the file it becomes, so a client that lost the final response can
  * still find its file (`HEAD /uploads/:id` answers the complete offset once it is stored).
  */
-export const FilePaths = {
-  uploads: '/uploads',
-  upload: (id: string) => `/uploads/${id}`,
-  one: (id: string) => `/files/${id}`,
-  content: (id: string) => `/files/${id}/content`,
-  staffOne: (id: string) => `/staff/files/${id}`,
-  staffContent: (id: string) => `/staff/files/${id}/content`,
-} as const;
 
 /** What a file may be, judged by its content (magic bytes), never by its name alone. */
 export const FILE_KINDS = ['pdf', 'jpeg', 'png', 'xlsx', 'docx', 'csv'] as const;

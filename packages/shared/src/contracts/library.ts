@@ -6,16 +6,6 @@ import { PageQuery } from './common';
  * Reading library (DESIGN §4): guides, laws and the service's licence as PDFs that staff admins
  * publish, with every version kept, in one file per language or one file for both.
  */
-export const LibraryPaths = {
-  list: '/library',
-  one: (id: string) => `/library/${encodeURIComponent(id)}`,
-  file: (id: string) => `/library/${encodeURIComponent(id)}/file`,
-  staffList: '/staff/library',
-  staffOne: (id: string) => `/staff/library/${encodeURIComponent(id)}`,
-  staffVersions: (id: string) => `/staff/library/${encodeURIComponent(id)}/versions`,
-  staffFile: (id: string) => `/staff/library/${encodeURIComponent(id)}/file`,
-} as const;
-
 export const LIBRARY_CATEGORIES = ['guide', 'law', 'license'] as const;
 export const LibraryCategory = z.enum(LIBRARY_CATEGORIES);
 export type LibraryCategory = z.infer<typeof LibraryCategory>;

@@ -1,9 +1,5 @@
 import { z } from 'zod';
 
-export const PlatformPaths = {
-  index: '',
-} as const;
-
 export const ProviderInfo = z.object({
   nameLo: z.string(),
   nameEn: z.string(),

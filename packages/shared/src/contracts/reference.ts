@@ -1,12 +1,5 @@
 import { z } from 'zod';
 
-export const ReferencePaths = {
-  provinces: '/reference/provinces',
-  districts: (provinceCode: string) => `/reference/provinces/${provinceCode}/districts`,
-  villages: (districtCode: string) => `/reference/districts/${districtCode}/villages`,
-  list: (list: ReferenceList) => `/reference/${list}`,
-} as const;
-
 /** The simple lists staff admins edit (DESIGN §4). */
 export const ReferenceList = z.enum([
   'categories',
@@ -37,3 +30,5 @@ export type ReferenceItem = z.infer<typeof ReferenceItem>;
 
 export const ReferenceListQuery = z.object({ categoryId: z.uuid().optional() });
 export const Items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+/** The answer of an `Items(item)` list, as the web app types it. */
+export type ItemsOf<T> = { items: T[] };

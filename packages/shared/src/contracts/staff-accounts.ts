@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n';
-import { Role } from '../roles';
-
-export const StaffAccountPaths = {
-  list: '/staff/accounts',
-  one: (id: string) => `/staff/accounts/${id}`,
-} as const;
+import { ROLES } from '../roles';
 
 /** A staff member as the back office's account list shows it. */
 export const StaffAccount = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string(),
-  role: Role,
+  role: z.enum(ROLES),
   pending: z.boolean().meta({ description: 'invited, has not set a password yet' }),
   disabled: z.boolean(),
   createdAt: z.string(),

@@ -9,23 +9,6 @@ import { FileKind, FileMeta } from './files';
  * both sides need first — book year, statuses and actions, the SME threshold cells — and grows with
  * the submission module's request and response schemas.
  */
-export const SubmissionPaths = {
-  list: '/submissions',
-  check: '/submissions/check',
-  one: (id: string) => `/submissions/${id}`,
-  submit: (id: string) => `/submissions/${id}/submit`,
-  events: (id: string) => `/submissions/${id}/events`,
-  files: (id: string) => `/submissions/${id}/files`,
-  receipt: (id: string) => `/submissions/${id}/receipt`,
-  staffList: '/staff/submissions',
-  staffOne: (id: string) => `/staff/submissions/${id}`,
-  staffAction: (id: string, action: 'start-review' | 'return' | 'accept' | 'comments') => `/staff/submissions/${id}/${action}`,
-  staffReceipt: (id: string) => `/staff/submissions/${id}/receipt`,
-  /** every document of the company (submissions, their files, receipts; notes later) */
-  documents: '/documents',
-  /** public: is this receipt (or, later, booking) genuine? What a scanned QR code asks. */
-  qrCheck: (comId: string, code: string) => `/qr/${comId}/${code}`,
-} as const;
 
 /** The web page a receipt's QR code opens (DESIGN §2), relative to PUBLIC_URL. */
 export const qrScanPagePath = (comId: string, code: string) => `/qr/scan/${comId}/${code}`;
@@ -84,11 +67,6 @@ export const SmeThresholdCell = z.object({
   sourceNote: z.string().trim().min(1).max(1000),
 });
 export type SmeThresholdCell = z.infer<typeof SmeThresholdCell>;
-
-export const SmeThresholdPaths = {
-  list: '/reference/sme-thresholds',
-  staffCreate: '/staff/sme-thresholds',
-} as const;
 
 /** A cell as stored and listed (GET /reference/sme-thresholds). */
 export const SmeThresholdCellRecord = SmeThresholdCell.extend({ id: z.uuid(), updatedAt: z.string() });
@@ -357,6 +335,7 @@ export type SubmissionEvent = z.infer<typeof SubmissionEvent>;
 /** Newest first. */
 export const SubmissionEventsQuery = PageQuery;
 export const SubmissionEventPage = Page(SubmissionEvent);
+export type SubmissionEventPage = z.infer<typeof SubmissionEventPage>;
 
 /** A comment of the service: on one file (`fileId`, `slot`) or on the whole submission (both null). */
 export const SubmissionComment = z.object({
@@ -389,6 +368,7 @@ export const SubmissionListQuery = PageQuery.extend({ bookYear: BookYear.optiona
 export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
 /** Newest book year first. */
 export const SubmissionPage = Page(SubmissionSummary);
+export type SubmissionPage = z.infer<typeof SubmissionPage>;
 
 /** GET /submissions/check?bookYear= (default: the configured book year). */
 export const SubmissionCheckQuery = z.object({ bookYear: BookYear.optional() });
@@ -439,6 +419,7 @@ export const DocumentEntry = z.object({
 });
 export type DocumentEntry = z.infer<typeof DocumentEntry>;
 export const DocumentPage = Page(DocumentEntry);
+export type DocumentPage = z.infer<typeof DocumentPage>;
 
 // --- staff -----------------------------------------------------------------------------------
 
@@ -473,6 +454,7 @@ export const StaffQueueItem = SubmissionSummary.extend({
 });
 export type StaffQueueItem = z.infer<typeof StaffQueueItem>;
 export const StaffQueuePage = Page(StaffQueueItem);
+export type StaffQueuePage = z.infer<typeof StaffQueuePage>;
 
 /** GET /staff/submissions/:id: everything the reviewer needs on one screen. */
 export const StaffSubmissionDetail = SubmissionDetail.extend({

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { Role } from '@bansi/shared';
+import { ROLES } from '@bansi/shared';
+import { z } from 'zod';
 import type { CliCommand } from '../cli';
 import { createStaffWithPassword } from './staff-accounts.service';
 
@@ -16,7 +17,7 @@ export const createStaffCommand: CliCommand = async ({ db }, args) => {
   });
   if (!values.email || !values.name || !values.password)
     throw new Error('usage: staff:create --email <e-mail> --name <name> --role staff_admin|staff_reviewer --password <password>');
-  const role = Role.parse(values.role);
+  const role = z.enum(ROLES).parse(values.role);
   await createStaffWithPassword({ db: db.kysely }, { email: values.email, name: values.name, role, password: values.password });
   console.log(`staff account created: ${values.email} (${role})`);
 };

@@ -1,4 +1,4 @@
-import { API_BASE, FileMeta, FilePaths } from '@bansi/shared';
+import { API_BASE, type FileMeta, FilePaths } from '@bansi/shared';
 import { Anchor, Box, Group, Loader, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ export default function DocumentViewerRoute() {
   const { t } = useTranslation();
   const { sub_id: subId = '', uuid = '' } = useParams();
   // The name for the title and for downloads; the viewer reports a missing file on its own.
-  const meta = useQuery({ queryKey: ['files', uuid], queryFn: () => api(FilePaths.one(uuid), { schema: FileMeta }), retry: false });
+  const meta = useQuery({ queryKey: ['files', uuid], queryFn: () => api<FileMeta>(FilePaths.one(uuid)), retry: false });
   const content = `${API_BASE}${FilePaths.content(uuid)}`;
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', height: 'calc(100dvh - 60px - 2 * var(--mantine-spacing-md))', minHeight: 480 }}>

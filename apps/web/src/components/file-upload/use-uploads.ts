@@ -1,8 +1,8 @@
-import { API_BASE, FilePaths, Problem, UPLOAD_FILE_ID_HEADER, isLanguage, type FileKind } from '@bansi/shared';
+import { API_BASE, FilePaths, UPLOAD_FILE_ID_HEADER, isLanguage, type FileKind, type Problem } from '@bansi/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailedError, Upload, type PreviousUpload } from 'tus-js-client';
-import { csrf, resetCsrf } from '../../lib/api-client';
+import { asProblem, csrf, resetCsrf } from '../../lib/api-client';
 import { formatBytes } from './format-bytes';
 
 /**
@@ -50,8 +50,7 @@ function problemOf(error: unknown): {
   if (!(error instanceof DetailedError) || !error.originalResponse) return { status: 0, problem: null };
   const status = error.originalResponse.getStatus();
   try {
-    const parsed = Problem.safeParse(JSON.parse(error.originalResponse.getBody()));
-    return { status, problem: parsed.success ? parsed.data : null };
+    return { status, problem: asProblem(JSON.parse(error.originalResponse.getBody())) };
   } catch {
     return { status, problem: null };
   }

@@ -1,11 +1,11 @@
-import { AuthPaths, Session } from '@bansi/shared';
+import { AuthPaths, type Session } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 
 /** The current session, or null for a visitor (the API answers 401). */
 export async function getSession(): Promise<Session | null> {
   try {
-    return await api(AuthPaths.session, { schema: Session });
+    return await api<Session>(AuthPaths.session);
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;

@@ -1,10 +1,10 @@
-import { Items, StaffAccount, StaffAccountPaths } from '@bansi/shared';
+import { type ItemsOf, type StaffAccount, StaffAccountPaths } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-const StaffAccounts = Items(StaffAccount);
+type StaffAccounts = ItemsOf<StaffAccount>;
 
-export const getStaffAccounts = () => api(StaffAccountPaths.list, { schema: StaffAccounts });
+export const getStaffAccounts = () => api<StaffAccounts>(StaffAccountPaths.list);
 
 export const staffAccountsQueryOptions = () => queryOptions({ queryKey: ['staff', 'accounts'], queryFn: getStaffAccounts });
 

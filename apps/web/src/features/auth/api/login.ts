@@ -1,9 +1,9 @@
-import { AuthPaths, Session, type LoginRequest } from '@bansi/shared';
+import { AuthPaths, type Session, type LoginRequest } from '@bansi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, resetCsrf } from '../../../lib/api-client';
 import { sessionQueryOptions } from './get-session';
 
-export const login = (body: LoginRequest) => api(AuthPaths.login, { method: 'POST', body, schema: Session });
+export const login = (body: LoginRequest) => api<Session>(AuthPaths.login, { method: 'POST', body });
 
 /**
  * Logs in. The server rotates the session (and so the CSRF token): the cached session becomes the new

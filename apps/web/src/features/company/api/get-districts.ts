@@ -1,10 +1,10 @@
-import { District, Items, ReferencePaths } from '@bansi/shared';
+import { type District, type ItemsOf, ReferencePaths } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-const Districts = Items(District);
+type Districts = ItemsOf<District>;
 
-export const getDistricts = (provinceCode: string) => api(ReferencePaths.districts(provinceCode), { schema: Districts });
+export const getDistricts = (provinceCode: string) => api<Districts>(ReferencePaths.districts(provinceCode));
 
 export const districtsQueryOptions = (provinceCode: string) =>
   queryOptions({ queryKey: ['reference', 'districts', provinceCode], queryFn: () => getDistricts(provinceCode), staleTime: 10 * 60_000 });

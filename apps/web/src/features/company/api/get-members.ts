@@ -1,10 +1,10 @@
-import { CompanyPaths, Items, Member } from '@bansi/shared';
+import { CompanyPaths, type ItemsOf, type Member } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-const Members = Items(Member);
+type Members = ItemsOf<Member>;
 
-export const getMembers = () => api(CompanyPaths.members, { schema: Members });
+export const getMembers = () => api<Members>(CompanyPaths.members);
 
 export const membersQueryOptions = () => queryOptions({ queryKey: ['companies', 'me', 'members'], queryFn: getMembers });
 

@@ -1,10 +1,10 @@
-import { Items, ReferenceItem, ReferencePaths, type ReferenceList } from '@bansi/shared';
+import { type ItemsOf, type ReferenceItem, ReferencePaths, type ReferenceList } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-const ReferenceItems = Items(ReferenceItem);
+type ReferenceItems = ItemsOf<ReferenceItem>;
 
-export const getReferenceList = (list: ReferenceList) => api(ReferencePaths.list(list), { schema: ReferenceItems });
+export const getReferenceList = (list: ReferenceList) => api<ReferenceItems>(ReferencePaths.list(list));
 
 export const referenceListQueryOptions = (list: ReferenceList) =>
   queryOptions({ queryKey: ['reference', list], queryFn: () => getReferenceList(list), staleTime: 10 * 60_000 });

@@ -1,10 +1,10 @@
-import { Items, Place, ReferencePaths } from '@bansi/shared';
+import { type ItemsOf, type Place, ReferencePaths } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-const Villages = Items(Place);
+type Villages = ItemsOf<Place>;
 
-export const getVillages = (districtCode: string) => api(ReferencePaths.villages(districtCode), { schema: Villages });
+export const getVillages = (districtCode: string) => api<Villages>(ReferencePaths.villages(districtCode));
 
 export const villagesQueryOptions = (districtCode: string) =>
   queryOptions({ queryKey: ['reference', 'villages', districtCode], queryFn: () => getVillages(districtCode), staleTime: 10 * 60_000 });

@@ -1,15 +1,15 @@
-import { AudienceCompanies, ContentPaths, Items, Place, ReferenceItem, ReferencePaths } from '@bansi/shared';
+import { type AudienceCompanies, ContentPaths, type ItemsOf, type Place, type ReferenceItem, ReferencePaths } from '@bansi/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-const ReferenceItems = Items(ReferenceItem);
-const Provinces = Items(Place);
+type ReferenceItems = ItemsOf<ReferenceItem>;
+type Provinces = ItemsOf<Place>;
 
 /** Categories and sizes a notification can be addressed to. */
 export const useAudienceList = (list: 'categories' | 'sizes', enabled: boolean) =>
   useQuery({
     queryKey: ['content', 'audience', list],
-    queryFn: () => api(ReferencePaths.list(list), { schema: ReferenceItems }),
+    queryFn: () => api<ReferenceItems>(ReferencePaths.list(list)),
     staleTime: 10 * 60_000,
     enabled,
   });
@@ -17,7 +17,7 @@ export const useAudienceList = (list: 'categories' | 'sizes', enabled: boolean) 
 export const useAudienceProvinces = (enabled: boolean) =>
   useQuery({
     queryKey: ['content', 'audience', 'provinces'],
-    queryFn: () => api(ReferencePaths.provinces, { schema: Provinces }),
+    queryFn: () => api<Provinces>(ReferencePaths.provinces),
     staleTime: 10 * 60_000,
     enabled,
   });
@@ -26,7 +26,7 @@ export const useAudienceProvinces = (enabled: boolean) =>
 export const useAudienceCompanies = (q: string, id: string | null, enabled: boolean) =>
   useQuery({
     queryKey: ['content', 'audience', 'companies', q, id],
-    queryFn: () => api(ContentPaths.staffAudienceCompanies, { schema: AudienceCompanies, query: { q, id: q ? undefined : id } }),
+    queryFn: () => api<AudienceCompanies>(ContentPaths.staffAudienceCompanies, { query: { q, id: q ? undefined : id } }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,9 +1,9 @@
-import { ContentPaths, NotificationPage } from '@bansi/shared';
+import { ContentPaths, type NotificationPage } from '@bansi/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const getNotifications = (q: { cursor?: string; limit?: number }, signal?: AbortSignal) =>
-  api(ContentPaths.notifications, { schema: NotificationPage, query: q, signal });
+  api<NotificationPage>(ContentPaths.notifications, { query: q, signal });
 
 /** Everything under this key depends on who is logged in and what they have read. */
 export const NOTIFICATIONS_KEY = ['content', 'notifications'] as const;

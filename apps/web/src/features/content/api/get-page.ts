@@ -1,8 +1,8 @@
-import { InfoPage, contentUrl } from '@bansi/shared';
+import { type InfoPage, contentUrl } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const getInfoPage = (key: string, signal?: AbortSignal) => api(contentUrl.page(key), { schema: InfoPage, signal });
+export const getInfoPage = (key: string, signal?: AbortSignal) => api<InfoPage>(contentUrl.page(key), { signal });
 
 export const infoPageQueryOptions = (key: string) => queryOptions({ queryKey: ['content', 'page', key], queryFn: () => getInfoPage(key) });
 

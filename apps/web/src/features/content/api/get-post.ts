@@ -1,8 +1,8 @@
-import { PostDetail, contentUrl } from '@bansi/shared';
+import { type PostDetail, contentUrl } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const getPost = (slug: string, signal?: AbortSignal) => api(contentUrl.post(slug), { schema: PostDetail, signal });
+export const getPost = (slug: string, signal?: AbortSignal) => api<PostDetail>(contentUrl.post(slug), { signal });
 
 export const postQueryOptions = (slug: string) => queryOptions({ queryKey: ['content', 'post', slug], queryFn: () => getPost(slug) });
 

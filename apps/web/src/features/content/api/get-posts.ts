@@ -1,9 +1,9 @@
-import { ContentPaths, PostPage, type PostCategory } from '@bansi/shared';
+import { ContentPaths, type PostPage, type PostCategory } from '@bansi/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const getPosts = (q: { category?: PostCategory; cursor?: string; limit?: number }, signal?: AbortSignal) =>
-  api(ContentPaths.posts, { schema: PostPage, query: q, signal });
+  api<PostPage>(ContentPaths.posts, { query: q, signal });
 
 /** The newest few, for the home page and the dashboard. */
 export const latestPostsQueryOptions = (limit: number) =>

@@ -1,8 +1,8 @@
-import { ContentPaths, UnreadCount } from '@bansi/shared';
+import { ContentPaths, type UnreadCount } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const getUnreadCount = (signal?: AbortSignal) => api(ContentPaths.unreadCount, { schema: UnreadCount, signal });
+export const getUnreadCount = (signal?: AbortSignal) => api<UnreadCount>(ContentPaths.unreadCount, { signal });
 
 export const UNREAD_KEY = ['content', 'unread-count'] as const;
 

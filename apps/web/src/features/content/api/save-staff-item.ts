@@ -1,20 +1,16 @@
 import { contentUrl, type ContentKind, type PublishAction } from '@bansi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { STAFF_KEY, staffSchemas, type StaffItem } from './staff-items';
+import { STAFF_KEY, staffListPaths, type StaffItem } from './staff-items';
 
 /** Creates a draft (no id) or saves changes (with the version the editor started from). */
 export const saveStaffItem = <K extends ContentKind>(kind: K, id: string | null, body: Record<string, unknown>) =>
-  (id
-    ? api(contentUrl.staffItem(kind, id), { method: 'PATCH', body, schema: staffSchemas[kind].one })
-    : api(staffSchemas[kind].path, { method: 'POST', body, schema: staffSchemas[kind].one })) as Promise<StaffItem<K>>;
+  id
+    ? api<StaffItem<K>>(contentUrl.staffItem(kind, id), { method: 'PATCH', body })
+    : api<StaffItem<K>>(staffListPaths[kind], { method: 'POST', body });
 
 export const staffItemAction = <K extends ContentKind>(kind: K, id: string, action: PublishAction, publishAt?: string) =>
-  api(contentUrl.staffAction(kind, id, action), {
-    method: 'POST',
-    body: action === 'schedule' ? { publishAt } : undefined,
-    schema: staffSchemas[kind].one,
-  }) as Promise<StaffItem<K>>;
+  api<StaffItem<K>>(contentUrl.staffAction(kind, id, action), { method: 'POST', body: action === 'schedule' ? { publishAt } : undefined });
 
 export const deleteStaffItem = (kind: ContentKind, id: string) => api(contentUrl.staffItem(kind, id), { method: 'DELETE' });
 

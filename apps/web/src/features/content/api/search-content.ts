@@ -1,9 +1,9 @@
-import { ContentPaths, SearchPage } from '@bansi/shared';
+import { ContentPaths, type SearchPage } from '@bansi/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const searchContent = (q: string, cursor: string | undefined, signal?: AbortSignal) =>
-  api(ContentPaths.search, { schema: SearchPage, query: { q, cursor, limit: 10 }, signal });
+  api<SearchPage>(ContentPaths.search, { query: { q, cursor, limit: 10 }, signal });
 
 export const searchQueryOptions = (q: string) =>
   infiniteQueryOptions({

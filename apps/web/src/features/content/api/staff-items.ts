@@ -1,37 +1,33 @@
 import {
   ContentPaths,
-  ContentPreview,
-  StaffNotification,
-  StaffNotificationPage,
-  StaffPage,
-  StaffPagePage,
-  StaffPost,
-  StaffPostPage,
   contentUrl,
   type ContentKind,
+  type ContentPreview,
   type ContentStatus,
+  type PageOf,
+  type StaffNotification,
+  type StaffPage,
+  type StaffPost,
 } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-/** The response schemas of each kind of staff-written content. */
-export const staffSchemas = {
-  posts: { one: StaffPost, list: StaffPostPage, path: ContentPaths.staffPosts },
-  notifications: { one: StaffNotification, list: StaffNotificationPage, path: ContentPaths.staffNotifications },
-  pages: { one: StaffPage, list: StaffPagePage, path: ContentPaths.staffPages },
-} as const;
+/** The list path of each kind of staff-written content. */
+export const staffListPaths = {
+  posts: ContentPaths.staffPosts,
+  notifications: ContentPaths.staffNotifications,
+  pages: ContentPaths.staffPages,
+} as const satisfies Record<ContentKind, string>;
 
-export type StaffItem<K extends ContentKind> = z.infer<(typeof staffSchemas)[K]['one']>;
+/** What the back office reads and writes of each kind. */
+type StaffItems = { posts: StaffPost; notifications: StaffNotification; pages: StaffPage };
+export type StaffItem<K extends ContentKind> = StaffItems[K];
 export type AnyStaffItem = StaffPost | StaffNotification | StaffPage;
 
 export const STAFF_KEY = ['content', 'staff'] as const;
 
 export const getStaffItems = <K extends ContentKind>(kind: K, q: { status?: ContentStatus; cursor?: string }, signal?: AbortSignal) =>
-  api(staffSchemas[kind].path, { schema: staffSchemas[kind].list, query: { ...q, limit: 50 }, signal }) as Promise<{
-    items: StaffItem<K>[];
-    nextCursor: string | null;
-  }>;
+  api<PageOf<StaffItem<K>>>(staffListPaths[kind], { query: { ...q, limit: 50 }, signal });
 
 export const staffItemsQueryOptions = <K extends ContentKind>(kind: K, status: ContentStatus | undefined) =>
   queryOptions({
@@ -43,7 +39,7 @@ export const staffItemsQueryOptions = <K extends ContentKind>(kind: K, status: C
 export const useStaffItems = <K extends ContentKind>(kind: K, status?: ContentStatus) => useQuery(staffItemsQueryOptions(kind, status));
 
 export const getStaffItem = <K extends ContentKind>(kind: K, id: string, signal?: AbortSignal) =>
-  api(contentUrl.staffItem(kind, id), { schema: staffSchemas[kind].one, signal }) as Promise<StaffItem<K>>;
+  api<StaffItem<K>>(contentUrl.staffItem(kind, id), { signal });
 
 export const staffItemQueryOptions = <K extends ContentKind>(kind: K, id: string) =>
   queryOptions({ queryKey: [...STAFF_KEY, kind, 'one', id], queryFn: () => getStaffItem(kind, id) });
@@ -52,7 +48,7 @@ export const useStaffItem = <K extends ContentKind>(kind: K, id: string | null) 
   useQuery({ ...staffItemQueryOptions(kind, id ?? ''), enabled: !!id });
 
 export const getPreview = (kind: ContentKind, id: string, lang: 'lo' | 'en', signal?: AbortSignal) =>
-  api(contentUrl.staffPreview(kind, id), { schema: ContentPreview, query: { lang }, signal });
+  api<ContentPreview>(contentUrl.staffPreview(kind, id), { query: { lang }, signal });
 
 /** The saved item as a reader in `lang` would see it, whatever its status. */
 export const usePreview = (kind: ContentKind, id: string | null, lang: 'lo' | 'en') =>

@@ -1,10 +1,10 @@
-import { LibraryPaths, StaffLibraryDocument } from '@bansi/shared';
+import { LibraryPaths, type StaffLibraryDocument } from '@bansi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postForm } from './post-form';
+import { api } from '../../../lib/api-client';
 
 /** Adds a version (it becomes the current one; the older ones stay). */
 export const addLibraryVersion = ({ id, form }: { id: string; form: FormData }) =>
-  postForm(LibraryPaths.staffVersions(id), form, StaffLibraryDocument);
+  api<StaffLibraryDocument>(LibraryPaths.staffVersions(id), { method: 'POST', body: form });
 
 export function useAddLibraryVersion() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
-import { LibraryPaths, StaffLibraryDocument } from '@bansi/shared';
+import { LibraryPaths, type StaffLibraryDocument } from '@bansi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postForm } from './post-form';
+import { api } from '../../../lib/api-client';
 
 /** Publishes a new document: its fields and the PDF(s) of its first version, as multipart. */
-export const createLibraryDocument = (form: FormData) => postForm(LibraryPaths.staffList, form, StaffLibraryDocument);
+export const createLibraryDocument = (form: FormData) => api<StaffLibraryDocument>(LibraryPaths.staffList, { method: 'POST', body: form });
 
 export function useCreateLibraryDocument() {
   const queryClient = useQueryClient();

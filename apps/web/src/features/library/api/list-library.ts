@@ -1,11 +1,11 @@
-import { LibraryDocument, LibraryPaths, Page, PAGE_MAX_LIMIT, type LibraryCategory } from '@bansi/shared';
+import { type LibraryDocument, LibraryPaths, type PageOf, PAGE_MAX_LIMIT, type LibraryCategory } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-const LibraryPage = Page(LibraryDocument);
+type LibraryPage = PageOf<LibraryDocument>;
 
 /** The published documents of a category, newest first (a library stays well under one page of 100). */
-export const listLibrary = (category: LibraryCategory) => api(LibraryPaths.list, { query: { category, limit: PAGE_MAX_LIMIT }, schema: LibraryPage });
+export const listLibrary = (category: LibraryCategory) => api<LibraryPage>(LibraryPaths.list, { query: { category, limit: PAGE_MAX_LIMIT } });
 
 export const libraryQueryOptions = (category: LibraryCategory) =>
   queryOptions({ queryKey: ['library', category], queryFn: () => listLibrary(category) });

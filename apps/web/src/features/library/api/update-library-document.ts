@@ -1,10 +1,10 @@
-import { LibraryPaths, StaffLibraryDocument, type UpdateLibraryDocument } from '@bansi/shared';
+import { LibraryPaths, type StaffLibraryDocument, type UpdateLibraryDocument } from '@bansi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Edits titles or category, publishes or unpublishes. */
 export const updateLibraryDocument = ({ id, patch }: { id: string; patch: UpdateLibraryDocument }) =>
-  api(LibraryPaths.staffOne(id), { method: 'PATCH', body: patch, schema: StaffLibraryDocument });
+  api<StaffLibraryDocument>(LibraryPaths.staffOne(id), { method: 'PATCH', body: patch });
 
 export function useUpdateLibraryDocument() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
-import { ApiIndex } from '@bansi/shared';
+import { type ApiIndex } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const getApiIndex = () => api('', { schema: ApiIndex });
+export const getApiIndex = () => api<ApiIndex>('');
 
 export const apiIndexQueryOptions = () => queryOptions({ queryKey: ['api-index'], queryFn: getApiIndex, staleTime: Infinity });
 

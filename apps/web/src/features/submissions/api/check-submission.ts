@@ -1,12 +1,11 @@
-import { SubmissionExistence, SubmissionPaths } from '@bansi/shared';
+import { type SubmissionExistence, SubmissionPaths } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { submissionKeys } from './keys';
 
 export const checkSubmission = (bookYear: number) =>
-  api(SubmissionPaths.check, {
+  api<SubmissionExistence>(SubmissionPaths.check, {
     query: { bookYear },
-    schema: SubmissionExistence,
   });
 
 export const checkSubmissionQueryOptions = (bookYear: number) =>

@@ -1,8 +1,8 @@
-import { Items, Place, ReferencePaths } from '@bansi/shared';
+import { type ItemsOf, type Place, ReferencePaths } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const getProvinces = () => api(ReferencePaths.provinces, { schema: Items(Place) });
+export const getProvinces = () => api<ItemsOf<Place>>(ReferencePaths.provinces);
 
 export const provincesQueryOptions = () =>
   queryOptions({

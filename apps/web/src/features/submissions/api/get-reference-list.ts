@@ -1,12 +1,11 @@
-import { Items, ReferenceItem, ReferencePaths, type ReferenceList } from '@bansi/shared';
+import { type ItemsOf, type ReferenceItem, ReferencePaths, type ReferenceList } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-const ReferenceItems = Items(ReferenceItem);
+type ReferenceItems = ItemsOf<ReferenceItem>;
 
 export const getReferenceList = (list: ReferenceList, categoryId?: string) =>
-  api(ReferencePaths.list(list), {
-    schema: ReferenceItems,
+  api<ReferenceItems>(ReferencePaths.list(list), {
     query: { categoryId },
   });
 

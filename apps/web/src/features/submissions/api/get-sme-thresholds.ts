@@ -1,8 +1,8 @@
-import { SmeThresholdList, SmeThresholdPaths } from '@bansi/shared';
+import { type SmeThresholdList, SmeThresholdPaths } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const getSmeThresholds = () => api(SmeThresholdPaths.list, { schema: SmeThresholdList });
+export const getSmeThresholds = () => api<SmeThresholdList>(SmeThresholdPaths.list);
 
 export const smeThresholdsQueryOptions = () =>
   queryOptions({

@@ -1,9 +1,9 @@
-import { StaffSubmissionDetail, SubmissionPaths } from '@bansi/shared';
+import { type StaffSubmissionDetail, SubmissionPaths } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { submissionKeys } from './keys';
 
-export const getStaffSubmission = (id: string) => api(SubmissionPaths.staffOne(id), { schema: StaffSubmissionDetail });
+export const getStaffSubmission = (id: string) => api<StaffSubmissionDetail>(SubmissionPaths.staffOne(id));
 
 export const staffSubmissionQueryOptions = (id: string) =>
   queryOptions({

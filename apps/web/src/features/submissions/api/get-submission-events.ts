@@ -1,12 +1,11 @@
-import { SubmissionEventPage, SubmissionPaths } from '@bansi/shared';
+import { type SubmissionEventPage, SubmissionPaths } from '@bansi/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { submissionKeys } from './keys';
 
 export const getSubmissionEvents = (id: string, cursor?: string) =>
-  api(SubmissionPaths.events(id), {
+  api<SubmissionEventPage>(SubmissionPaths.events(id), {
     query: { cursor, limit: 50 },
-    schema: SubmissionEventPage,
   });
 
 export const submissionEventsQueryOptions = (id: string) =>

@@ -1,9 +1,9 @@
-import { SubmissionDetail, SubmissionPaths } from '@bansi/shared';
+import { type SubmissionDetail, SubmissionPaths } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { submissionKeys } from './keys';
 
-export const getSubmission = (id: string) => api(SubmissionPaths.one(id), { schema: SubmissionDetail });
+export const getSubmission = (id: string) => api<SubmissionDetail>(SubmissionPaths.one(id));
 
 export const submissionQueryOptions = (id: string) =>
   queryOptions({

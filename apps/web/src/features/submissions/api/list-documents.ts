@@ -1,4 +1,4 @@
-import { DocumentPage, SubmissionPaths, type DocumentKind } from '@bansi/shared';
+import { type DocumentPage, SubmissionPaths, type DocumentKind } from '@bansi/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { submissionKeys } from './keys';
@@ -9,9 +9,8 @@ export interface DocumentFilters {
 }
 
 export const listDocuments = (filters: DocumentFilters, cursor?: string) =>
-  api(SubmissionPaths.documents, {
+  api<DocumentPage>(SubmissionPaths.documents, {
     query: { ...filters, cursor },
-    schema: DocumentPage,
   });
 
 export const documentsQueryOptions = (filters: DocumentFilters) =>

@@ -1,4 +1,4 @@
-import { StaffQueuePage, SubmissionPaths, type StaffQueueQuery } from '@bansi/shared';
+import { type StaffQueuePage, SubmissionPaths, type StaffQueueQuery } from '@bansi/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -7,9 +7,8 @@ import { submissionKeys } from './keys';
 export type StaffQueueFilters = Omit<z.input<typeof StaffQueueQuery>, 'cursor' | 'limit' | 'bookYear'> & { bookYear?: number };
 
 export const listStaffQueue = (filters: StaffQueueFilters, cursor?: string) =>
-  api(SubmissionPaths.staffList, {
+  api<StaffQueuePage>(SubmissionPaths.staffList, {
     query: { ...filters, cursor },
-    schema: StaffQueuePage,
   });
 
 export const staffQueueQueryOptions = (filters: StaffQueueFilters) =>

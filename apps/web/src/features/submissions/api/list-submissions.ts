@@ -1,4 +1,4 @@
-import { SubmissionPage, SubmissionPaths, type SubmissionStatus } from '@bansi/shared';
+import { type SubmissionPage, SubmissionPaths, type SubmissionStatus } from '@bansi/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { submissionKeys } from './keys';
@@ -9,9 +9,8 @@ export interface SubmissionFilters {
 }
 
 export const listSubmissions = (filters: SubmissionFilters, cursor?: string) =>
-  api(SubmissionPaths.list, {
+  api<SubmissionPage>(SubmissionPaths.list, {
     query: { ...filters, cursor },
-    schema: SubmissionPage,
   });
 
 export const submissionsQueryOptions = (filters: SubmissionFilters) =>

@@ -1,14 +1,13 @@
-import { SubmissionDetail, SubmissionPaths } from '@bansi/shared';
+import { type SubmissionDetail, SubmissionPaths } from '@bansi/shared';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { submissionKeys } from './keys';
 
 /** POST /submissions: the book year's submission — the existing one ("first-create check") or a new draft. */
 export const openSubmission = (bookYear: number) =>
-  api(SubmissionPaths.list, {
+  api<SubmissionDetail>(SubmissionPaths.list, {
     method: 'POST',
     body: { bookYear },
-    schema: SubmissionDetail,
   });
 
 export const openSubmissionQueryOptions = (queryClient: QueryClient, bookYear: number) =>

@@ -2,8 +2,8 @@ import {
   type AcceptSubmissionRequest,
   type ReturnSubmissionRequest,
   type StaffCommentRequest,
-  StaffSubmissionDetail,
-  SubmissionComment,
+  type StaffSubmissionDetail,
+  type SubmissionComment,
   type StartReviewRequest,
   SubmissionPaths,
 } from '@bansi/shared';
@@ -22,18 +22,16 @@ type Bodies = {
 
 /** A status change answers the whole submission as the reviewer sees it. */
 export const staffAction = (id: string, action: Exclude<Action, 'comments'>, body: Bodies[typeof action]) =>
-  api(SubmissionPaths.staffAction(id, action), {
+  api<StaffSubmissionDetail>(SubmissionPaths.staffAction(id, action), {
     method: 'POST',
     body,
-    schema: StaffSubmissionDetail,
   });
 
 /** A comment answers the comment alone. */
 export const staffComment = (id: string, body: Bodies['comments']) =>
-  api(SubmissionPaths.staffAction(id, 'comments'), {
+  api<SubmissionComment>(SubmissionPaths.staffAction(id, 'comments'), {
     method: 'POST',
     body,
-    schema: SubmissionComment,
   });
 
 /**

@@ -1,14 +1,13 @@
-import { SubmissionDetail, SubmissionPaths, type SubmitSubmissionRequest } from '@bansi/shared';
+import { type SubmissionDetail, SubmissionPaths, type SubmitSubmissionRequest } from '@bansi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { submissionKeys } from './keys';
 
 export const submitSubmission = ({ id, ...body }: { id: string } & z.input<typeof SubmitSubmissionRequest>) =>
-  api(SubmissionPaths.submit(id), {
+  api<SubmissionDetail>(SubmissionPaths.submit(id), {
     method: 'POST',
     body,
-    schema: SubmissionDetail,
   });
 
 /** Submits (or resubmits) it; it is then locked for the company until staff return it. */

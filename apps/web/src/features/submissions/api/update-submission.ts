@@ -1,14 +1,13 @@
-import { SubmissionDetail, SubmissionPaths, type UpdateSubmissionRequest } from '@bansi/shared';
+import { type SubmissionDetail, SubmissionPaths, type UpdateSubmissionRequest } from '@bansi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { submissionKeys } from './keys';
 
 export const updateSubmission = ({ id, ...body }: { id: string } & z.input<typeof UpdateSubmissionRequest>) =>
-  api(SubmissionPaths.one(id), {
+  api<SubmissionDetail>(SubmissionPaths.one(id), {
     method: 'PATCH',
     body,
-    schema: SubmissionDetail,
   });
 
 /** Saves enterprise data or signatories with the `version` last read (409 STALE when someone changed it). */

@@ -1,0 +1,126 @@
+import type { ContentKind, PublishAction } from './contracts/content';
+import type { ReferenceList } from './contracts/reference';
+
+/**
+ * Every path of the API, under API_BASE: the table the routes register and the web app calls. No zod
+ * here (docs/decisions/009): the first page a visitor loads needs a few paths, not the schemas.
+ */
+export const API_BASE = '/api/accounting-document-system';
+
+const seg = encodeURIComponent;
+
+export const PlatformPaths = {
+  index: '',
+} as const;
+
+export const AuthPaths = {
+  csrf: '/auth/csrf',
+  register: '/auth/register',
+  login: '/auth/login',
+  logout: '/auth/logout',
+  session: '/auth/session',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
+} as const;
+
+export const CompanyPaths = {
+  check: '/companies/check',
+  me: '/companies/me',
+  people: '/companies/me/people',
+  members: '/companies/me/members',
+  member: (id: string) => `/companies/me/members/${id}`,
+  invitations: '/invitations',
+  acceptInvitation: '/invitations/accept',
+} as const;
+
+export const StaffAccountPaths = {
+  list: '/staff/accounts',
+  one: (id: string) => `/staff/accounts/${id}`,
+} as const;
+
+export const ReferencePaths = {
+  provinces: '/reference/provinces',
+  districts: (provinceCode: string) => `/reference/provinces/${provinceCode}/districts`,
+  villages: (districtCode: string) => `/reference/districts/${districtCode}/villages`,
+  list: (list: ReferenceList) => `/reference/${list}`,
+} as const;
+
+/** Route paths are Fastify patterns; the web builds content URLs with `contentUrl`. */
+export const ContentPaths = {
+  posts: '/posts',
+  post: '/posts/:slug',
+  notifications: '/notifications',
+  notification: '/notifications/:id',
+  unreadCount: '/notifications/unread-count',
+  markRead: '/notifications/:id/read',
+  page: '/pages/:key',
+  search: '/search',
+  image: '/content-images/:id/:variant',
+  staffPosts: '/staff/posts',
+  staffPost: '/staff/posts/:id',
+  staffPostAction: '/staff/posts/:id/:action',
+  staffPostPreview: '/staff/posts/:id/preview',
+  staffNotifications: '/staff/notifications',
+  staffNotification: '/staff/notifications/:id',
+  staffNotificationAction: '/staff/notifications/:id/:action',
+  staffNotificationPreview: '/staff/notifications/:id/preview',
+  staffPages: '/staff/pages',
+  staffPage: '/staff/pages/:id',
+  staffPageAction: '/staff/pages/:id/:action',
+  staffPagePreview: '/staff/pages/:id/preview',
+  staffImages: '/staff/images',
+  staffAudienceCompanies: '/staff/audience/companies',
+} as const;
+
+export const contentUrl = {
+  post: (slug: string) => `/posts/${seg(slug)}`,
+  notification: (id: string) => `/notifications/${seg(id)}`,
+  markRead: (id: string) => `/notifications/${seg(id)}/read`,
+  page: (key: string) => `/pages/${seg(key)}`,
+  staffItem: (kind: ContentKind, id: string) => `/staff/${kind}/${seg(id)}`,
+  staffAction: (kind: ContentKind, id: string, action: PublishAction) => `/staff/${kind}/${seg(id)}/${action}`,
+  staffPreview: (kind: ContentKind, id: string) => `/staff/${kind}/${seg(id)}/preview`,
+} as const;
+
+export const LibraryPaths = {
+  list: '/library',
+  one: (id: string) => `/library/${encodeURIComponent(id)}`,
+  file: (id: string) => `/library/${encodeURIComponent(id)}/file`,
+  staffList: '/staff/library',
+  staffOne: (id: string) => `/staff/library/${encodeURIComponent(id)}`,
+  staffVersions: (id: string) => `/staff/library/${encodeURIComponent(id)}/versions`,
+  staffFile: (id: string) => `/staff/library/${encodeURIComponent(id)}/file`,
+} as const;
+
+/** Files are uploaded resumably with tus at `/uploads` and read at `/files/:uuid`. */
+export const FilePaths = {
+  uploads: '/uploads',
+  upload: (id: string) => `/uploads/${id}`,
+  one: (id: string) => `/files/${id}`,
+  content: (id: string) => `/files/${id}/content`,
+  staffOne: (id: string) => `/staff/files/${id}`,
+  staffContent: (id: string) => `/staff/files/${id}/content`,
+} as const;
+
+export const SubmissionPaths = {
+  list: '/submissions',
+  check: '/submissions/check',
+  one: (id: string) => `/submissions/${id}`,
+  submit: (id: string) => `/submissions/${id}/submit`,
+  events: (id: string) => `/submissions/${id}/events`,
+  files: (id: string) => `/submissions/${id}/files`,
+  receipt: (id: string) => `/submissions/${id}/receipt`,
+  staffList: '/staff/submissions',
+  staffOne: (id: string) => `/staff/submissions/${id}`,
+  staffAction: (id: string, action: 'start-review' | 'return' | 'accept' | 'comments') => `/staff/submissions/${id}/${action}`,
+  staffReceipt: (id: string) => `/staff/submissions/${id}/receipt`,
+  /** every document of the company (submissions, their files, receipts; notes later) */
+  documents: '/documents',
+  /** public: is this receipt (or, later, booking) genuine? What a scanned QR code asks. */
+  qrCheck: (comId: string, code: string) => `/qr/${comId}/${code}`,
+} as const;
+
+export const SmeThresholdPaths = {
+  list: '/reference/sme-thresholds',
+  staffCreate: '/staff/sme-thresholds',
+} as const;
