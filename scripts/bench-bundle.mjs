@@ -10,7 +10,7 @@
 //   what was newly requested for it (its layout's chunk included when that is not loaded yet). Screens of
 //   the dashboard and the back office are measured logged in as the demo users (SEED_DEMO).
 // kB = 1000 bytes, as Vite prints them. `npm run bench:bundle -- <text>` measures only the screens whose
-// path contains <text>.
+// path contains <text>; `BENCH_ALL_FILES=1` lists every file of the first visit instead of the largest five.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -296,8 +296,10 @@ function report(version, asServed, gzipOnly, costs, notes) {
   const biggest = [...asServed]
     .filter(([, f]) => f.kind === 'JS')
     .sort((a, b) => b[1].bytes - a[1].bytes)
-    .slice(0, 5);
-  console.log(`  largest: ${biggest.map(([url, f]) => `${new URL(url).pathname.split('/').pop()} ${kB(f.bytes)}`).join(' · ')}`);
+    .slice(0, process.env.BENCH_ALL_FILES ? undefined : 5);
+  console.log(
+    `  ${process.env.BENCH_ALL_FILES ? 'files' : 'largest'}: ${biggest.map(([url, f]) => `${new URL(url).pathname.split('/').pop()} ${kB(f.bytes)}`).join(' · ')}`,
+  );
 
   console.log(`\nEvery other screen: JavaScript newly loaded when navigating to it from / (goal ≤ ${kB(ROUTE_GOAL)} compressed)`);
   const shown = (path) => path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id');

@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstVisitChunk } from './first-visit-chunk';
 import { pdfjsAssets } from './pdfjs-assets';
 
 const api = process.env.BANSI_API_URL ?? 'http://127.0.0.1:3000';
+const firstVisit = firstVisitChunk(['src/app/routes/home.tsx']);
 
 export default defineConfig({
-  plugins: [react(), pdfjsAssets()],
+  plugins: [react(), pdfjsAssets(), firstVisit.plugin],
   // Hashed files live under /static/{js,css,media} so the API can cache them for a year.
   build: {
     outDir: 'dist',
@@ -21,8 +23,13 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
+              priority: 2,
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|i18next-http-backend|@tanstack[\\/]query-core|@tanstack[\\/]react-query|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/,
             },
+            // zod serves the forms' resolvers only; on its own it stays out of the first visit's chunks.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // What the home page needs beyond the framework, in one file (first-visit-chunk.ts).
+            { ...firstVisit.group, priority: 1 },
           ],
         },
         entryFileNames: 'static/js/[name]-[hash].js',
