@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -31,6 +31,9 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, i18next, 'import-x': importX },
+    // The zones below compare resolved files: without a resolver that knows .ts/.tsx, an extensionless
+    // import resolves to nothing and no-restricted-paths silently lets it through.
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Every user-visible string is a translation key (DESIGN §3).
@@ -44,6 +47,8 @@ export default tseslint.config(
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
+            // API calls several features read (the index, reference lists, the user's company): below the features.
+            { target: './apps/web/src/api', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
           ],
         },
       ],

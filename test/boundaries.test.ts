@@ -1,0 +1,31 @@
+// The web app's layering (STYLE.md) is drawn by ESLint's import-x/no-restricted-paths. That rule lets an
+// import through when it cannot resolve it, so these cases prove the zones really hold.
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function restricted(filePath: string, importPath: string): Promise<boolean> {
+  const [result] = await eslint.lintText(`import { useLang } from '${importPath}';\nexport const used = useLang;\n`, { filePath });
+  return (result?.messages ?? []).some((m) => m.ruleId === 'import-x/no-restricted-paths');
+}
+
+describe('web layering', () => {
+  it.each([
+    ['a feature imports another feature', 'apps/web/src/features/company/api/probe.ts', '../../content/components/lang'],
+    ['lib imports a feature', 'apps/web/src/lib/probe.ts', '../features/content/components/lang'],
+    ['a shared API call imports a feature', 'apps/web/src/api/probe.ts', '../features/content/components/lang'],
+    ['a shared component imports a feature', 'apps/web/src/components/probe.ts', '../features/content/components/lang'],
+  ])('refuses: %s', async (_case, file, target) => {
+    expect(await restricted(file, target)).toBe(true);
+  });
+
+  it.each([
+    ['a feature imports its own module', 'apps/web/src/features/content/api/probe.ts', '../components/lang'],
+    ['app composes a feature', 'apps/web/src/app/routes/probe.ts', '../../features/content/components/lang'],
+  ])('allows: %s', async (_case, file, target) => {
+    expect(await restricted(file, target)).toBe(false);
+  });
+});
