@@ -1,6 +1,6 @@
 import { type ApiIndex } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 export const getApiIndex = () => api<ApiIndex>('');
 

@@ -1,6 +1,6 @@
 import { type Company, CompanyPaths } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 export const getMyCompany = () => api<Company>(CompanyPaths.me);
 

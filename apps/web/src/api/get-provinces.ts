@@ -1,15 +1,11 @@
 import { type ItemsOf, type Place, ReferencePaths } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 export const getProvinces = () => api<ItemsOf<Place>>(ReferencePaths.provinces);
 
-export const provincesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['reference', 'provinces'],
-    queryFn: getProvinces,
-    staleTime: Infinity,
-  });
+// Reference data changes rarely (staff edit it): keep it for the visit.
+export const provincesQueryOptions = () => queryOptions({ queryKey: ['reference', 'provinces'], queryFn: getProvinces, staleTime: 10 * 60_000 });
 
-/** The 18 provinces (the review queue's filter). */
-export const useProvinces = () => useQuery(provincesQueryOptions());
+/** The 18 provinces (addresses, filters, notification audiences). */
+export const useProvinces = (enabled = true) => useQuery({ ...provincesQueryOptions(), enabled });

@@ -1,13 +1,11 @@
 import { type ItemsOf, type ReferenceItem, ReferencePaths, type ReferenceList } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 type ReferenceItems = ItemsOf<ReferenceItem>;
 
 export const getReferenceList = (list: ReferenceList, categoryId?: string) =>
-  api<ReferenceItems>(ReferencePaths.list(list), {
-    query: { categoryId },
-  });
+  api<ReferenceItems>(ReferencePaths.list(list), { query: { categoryId } });
 
 export const referenceListQueryOptions = (list: ReferenceList, categoryId?: string) =>
   queryOptions({
@@ -16,6 +14,6 @@ export const referenceListQueryOptions = (list: ReferenceList, categoryId?: stri
     staleTime: 10 * 60_000,
   });
 
-/** A list staff admins edit (departments filtered by category, special categories, document types …). */
+/** A list staff admins edit (categories, sizes, departments filtered by category, document types …). */
 export const useReferenceList = (list: ReferenceList, categoryId?: string, enabled = true) =>
   useQuery({ ...referenceListQueryOptions(list, categoryId), enabled });

@@ -7,7 +7,7 @@ import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { TranslationBanner } from '../../components/translation-banner';
 import { paths } from '../../config/paths';
-import { useApiIndex } from '../../features/platform/api/get-api-index';
+import { useApiIndex } from '../../api/get-api-index';
 import { formatClock } from '../../lib/format';
 import { SessionLinks } from './session-links';
 import classes from './public-layout.module.css';

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
-import { useMyCompany } from '../../features/company/api/get-my-company';
+import { useMyCompany } from '../../api/get-my-company';
 import { useUnreadCount } from '../../features/content/api/get-unread-count';
 import { SubmissionDeadline } from '../../features/content/components/submission-deadline';
-import { useApiIndex } from '../../features/platform/api/get-api-index';
+import { useApiIndex } from '../../api/get-api-index';
 import { SubmissionOverviewCard } from '../../features/submissions/components/submission-overview-card';
 
 function Card({

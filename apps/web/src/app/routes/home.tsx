@@ -8,7 +8,7 @@ import { LatestNotifications } from '../../features/content/components/latest-no
 import { usePageMeta } from '../../features/content/components/page-meta';
 import { SearchBox } from '../../features/content/components/search-box';
 import { SubmissionDeadline } from '../../features/content/components/submission-deadline';
-import { useApiIndex } from '../../features/platform/api/get-api-index';
+import { useApiIndex } from '../../api/get-api-index';
 
 const steps = [
   { key: 'register', icon: IconUserPlus },

@@ -2,7 +2,7 @@ import { type Company, CompanyPaths, type UpdateCompanyRequest } from '@bansi/sh
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { myCompanyQueryOptions } from './get-my-company';
+import { myCompanyQueryOptions } from '../../../api/get-my-company';
 
 export const updateMyCompany = (body: z.input<typeof UpdateCompanyRequest>) => api<Company>(CompanyPaths.me, { method: 'PATCH', body });
 

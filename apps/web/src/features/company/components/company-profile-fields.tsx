@@ -5,8 +5,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { useDistricts } from '../api/get-districts';
-import { useProvinces } from '../api/get-provinces';
-import { useReferenceList } from '../api/get-reference-list';
+import { useProvinces } from '../../../api/get-provinces';
+import { useReferenceList } from '../../../api/get-reference-list';
 import { useVillages } from '../api/get-villages';
 import { useLocalName, type ProfileForm } from './form-values';
 

@@ -3,8 +3,8 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDistricts } from '../api/get-districts';
-import { useProvinces } from '../api/get-provinces';
-import { useReferenceList } from '../api/get-reference-list';
+import { useProvinces } from '../../../api/get-provinces';
+import { useReferenceList } from '../../../api/get-reference-list';
 import { useVillages } from '../api/get-villages';
 import { useLocalName, type RegisterForm } from './form-values';
 

@@ -7,7 +7,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
 import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
-import { useMyCompany } from '../api/get-my-company';
+import { useMyCompany } from '../../../api/get-my-company';
 import { useUpdateMyCompany } from '../api/update-my-company';
 import { CompanyProfileFields } from '../components/company-profile-fields';
 import { profileFormValues, ProfileFormSchema, type ProfileForm } from '../components/form-values';

@@ -3,7 +3,9 @@ import { Group, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAudienceCompanies, useAudienceList, useAudienceProvinces } from '../api/get-audience-options';
+import { useProvinces } from '../../../api/get-provinces';
+import { useReferenceList } from '../../../api/get-reference-list';
+import { useAudienceCompanies } from '../api/get-audience-options';
 import { useLang } from './lang';
 
 export interface AudienceValue {
@@ -16,9 +18,9 @@ export function AudienceFields({ value, onChange, error }: { value: AudienceValu
   const { t } = useTranslation();
   const lng = useLang();
   const [search, setSearch] = useState('');
-  const categories = useAudienceList('categories', value.kind === 'category');
-  const sizes = useAudienceList('sizes', value.kind === 'size');
-  const provinces = useAudienceProvinces(value.kind === 'province');
+  const categories = useReferenceList('categories', undefined, value.kind === 'category');
+  const sizes = useReferenceList('sizes', undefined, value.kind === 'size');
+  const provinces = useProvinces(value.kind === 'province');
   const [debounced] = useDebouncedValue(search, 300);
   const companies = useAudienceCompanies(debounced, value.kind === 'company' ? value.value : null, value.kind === 'company');
   const name = (item: { nameLo: string; nameEn: string }) => (lng === 'en' ? item.nameEn : item.nameLo);

@@ -3,7 +3,7 @@ import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLak } from '../../../lib/format';
-import { useReferenceList } from '../api/get-reference-list';
+import { useReferenceList } from '../../../api/get-reference-list';
 import { nameOf, useLang } from '../lib/lang';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { fileContentUrl, receiptUrl } from '../api/file-urls';
-import { useApiIndex } from '../api/get-api-index';
+import { useApiIndex } from '../../../api/get-api-index';
 import { useDocuments } from '../api/list-documents';
 import { FilterSelect, recentYears } from '../components/list-filters';
 import { StatusBadge } from '../components/status-badge';

@@ -22,7 +22,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/form';
 import { receiptUrl } from '../api/file-urls';
-import { useProvinces } from '../api/get-provinces';
+import { useProvinces } from '../../../api/get-provinces';
 import { useStaffSubmission } from '../api/get-staff-submission';
 import { submissionKeys } from '../api/keys';
 import { useStaffAction } from '../api/staff-actions';

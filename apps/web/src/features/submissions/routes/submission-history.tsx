@@ -8,7 +8,7 @@ import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
-import { useApiIndex } from '../api/get-api-index';
+import { useApiIndex } from '../../../api/get-api-index';
 import { useSubmissions } from '../api/list-submissions';
 import { FilterSelect, recentYears } from '../components/list-filters';
 import { StatusBadge } from '../components/status-badge';

@@ -4,7 +4,7 @@ import { IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useReferenceList } from '../../api/get-reference-list';
+import { useReferenceList } from '../../../../api/get-reference-list';
 import { useSmeThresholds } from '../../api/get-sme-thresholds';
 import { useUpdateSubmission } from '../../api/update-submission';
 import { nameOf, useLang } from '../../lib/lang';
