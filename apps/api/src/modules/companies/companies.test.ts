@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_BASE } from '@bansi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,31 +144,53 @@ describe(`companies (${dialect})`, () => {
     await expect(new Agent(t).login(email, 'reviewer long password')).rejects.toThrow();
   });
 
+  /** Imports twice (the second run changes nothing), then checks lists and registration against them. */
+  async function importAndRegister(path: string, logLine: RegExp, villagesIn0101: number) {
+    const log: string[] = [];
+    const original = console.log;
+    console.log = (line: string) => log.push(line);
+    try {
+      await importVillagesCommand({ db: t.db, config: t.config }, [path]);
+      await importVillagesCommand({ db: t.db, config: t.config }, [path]);
+    } finally {
+      console.log = original;
+    }
+    expect(log[0]).toMatch(logLine);
+    expect(log[1]).toBe(log[0]);
+    const capital = (await t.app.inject({ url: url('/reference/provinces/01/districts') })).json().items;
+    expect(capital.find((d: { code: string }) => d.code === '0101').hasVillages).toBe(true);
+    expect(capital.find((d: { code: string }) => d.code === '0103').hasVillages).toBe(false);
+    const villages = (await t.app.inject({ url: url('/reference/districts/0101/villages') })).json().items;
+    expect(villages).toHaveLength(villagesIn0101);
+    // a district with a list now needs a village from it; one without takes a typed name
+    const needsVillage = await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: await registrationBody(t) });
+    expect(needsVillage.json().errors.map((e: { path: string }) => e.path)).toContain('body.company.villageCode');
+    const typed = await registrationBody(t, { company: { districtCode: '0103', villageName: 'ບ້ານ ໂພນສີ' } });
+    expect((await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: typed })).statusCode).toBe(201);
+    const chosen = await registrationBody(t, { company: { villageCode: villages[0].code, villageName: undefined } });
+    expect((await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: chosen })).statusCode).toBe(201);
+  }
+
+  it('imports villages in the lao-admin format, skipping rows listed under the wrong district, so that district takes a typed village', async () => {
+    // The shared data's known defect in small: district 0103 lists a village of 1701 (Attapeu).
+    const dir = mkdtempSync(join(tmpdir(), 'villages-'));
+    writeFileSync(
+      join(dir, 'villages.csv'),
+      [
+        'village_code,district_code,province_code,village_name_en,village_name_lo,code_matches_district',
+        '0101001,0101,01,NONGPING,ໜອງປິງ,yes',
+        '0101002,0101,01,BORNANGOUA,ບໍ່ນາງົວ,yes',
+        '1701001,0103,01,XAYSETTHA,ໄຊເສດຖາ,no',
+      ].join('\n'),
+    );
+    await importAndRegister(dir, /^villages: 2 imported or already present; 1 rows skipped .*: 0103\)$/, 2);
+  });
+
+  // The whole list from ../shared/data when it sits beside the checkout (`npm start` imports it the same way).
   it.runIf(existsSync(LAO_ADMIN))(
-    'imports villages, skipping the rows listed under the wrong district, so those districts take a typed village',
+    'imports the shared village list: 9,692 villages, the 125 misfiled rows of 0103, 0610 and 0612 skipped',
     async () => {
-      const log: string[] = [];
-      const original = console.log;
-      console.log = (line: string) => log.push(line);
-      try {
-        await importVillagesCommand({ db: t.db, config: t.config }, [LAO_ADMIN]);
-        await importVillagesCommand({ db: t.db, config: t.config }, [LAO_ADMIN]);
-      } finally {
-        console.log = original;
-      }
-      expect(log[0]).toMatch(/^villages: 9692 imported or already present; 125 rows skipped .*0103, 0610, 0612/);
-      const capital = (await t.app.inject({ url: url('/reference/provinces/01/districts') })).json().items;
-      expect(capital.find((d: { code: string }) => d.code === '0101').hasVillages).toBe(true);
-      expect(capital.find((d: { code: string }) => d.code === '0103').hasVillages).toBe(false);
-      const villages = (await t.app.inject({ url: url('/reference/districts/0101/villages') })).json().items;
-      expect(villages).toHaveLength(36);
-      // a district with a list now needs a village from it; one without takes a typed name
-      const needsVillage = await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: await registrationBody(t) });
-      expect(needsVillage.json().errors.map((e: { path: string }) => e.path)).toContain('body.company.villageCode');
-      const typed = await registrationBody(t, { company: { districtCode: '0103', villageName: 'ບ້ານ ໂພນສີ' } });
-      expect((await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: typed })).statusCode).toBe(201);
-      const chosen = await registrationBody(t, { company: { villageCode: villages[0].code, villageName: undefined } });
-      expect((await new Agent(t).inject({ method: 'POST', url: url('/auth/register'), payload: chosen })).statusCode).toBe(201);
+      await importAndRegister(LAO_ADMIN, /^villages: 9692 imported or already present; 125 rows skipped .*0103, 0610, 0612/, 36);
     },
   );
 });
