@@ -1,6 +1,6 @@
 export * from './errors';
 export * from './paths';
-export * from './content-limits';
+export * from './content-constants';
 export * from './i18n';
 export * from './contracts/common';
 export * from './contracts/platform';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_LIMITS } from '../content-limits';
+import { CONTENT_LIMITS, POST_CATEGORIES } from '../content-constants';
 import { Id, Page, PageQuery } from './common';
 
 /**
@@ -11,7 +11,6 @@ import { Id, Page, PageQuery } from './common';
 export const ContentKind = z.enum(['posts', 'notifications', 'pages']);
 export type ContentKind = z.infer<typeof ContentKind>;
 
-export const POST_CATEGORIES = ['news', 'regulation', 'training', 'guide'] as const;
 export const PostCategory = z.enum(POST_CATEGORIES);
 export type PostCategory = z.infer<typeof PostCategory>;
 
