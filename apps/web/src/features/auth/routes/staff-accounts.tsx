@@ -1,13 +1,13 @@
-import { CreateStaffAccountRequest, LANGUAGES, isLanguage, type StaffAccount } from '@bansi/shared';
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { CreateStaffAccountRequest, isLanguage, type StaffAccount } from '@bansi/shared';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
-import { SelectField, TextField } from '../../../components/form-fields';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
+import { AccountFields } from '../../../components/account-fields';
 import { ApiError } from '../../../lib/api-client';
 import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
@@ -115,6 +115,8 @@ function StaffRow({ account, isSelf }: { account: StaffAccount; isSelf: boolean 
   );
 }
 
+const ROLES = ['staff_reviewer', 'staff_admin'] as const;
+
 function AddStaffForm() {
   const { t, i18n } = useTranslation();
   const create = useCreateStaffAccount();
@@ -150,34 +152,7 @@ function AddStaffForm() {
               {errorText(create.error)}
             </Alert>
           ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextField control={form.control} name="name" label={t('account.members.name')} autoComplete="off" withAsterisk />
-            <TextField
-              control={form.control}
-              name="email"
-              type="email"
-              label={t('account.members.email')}
-              autoComplete="off"
-              autoCapitalize="none"
-              withAsterisk
-            />
-            <SelectField
-              control={form.control}
-              name="role"
-              label={t('account.members.role')}
-              allowDeselect={false}
-              data={(['staff_reviewer', 'staff_admin'] as const).map((role) => ({ value: role, label: t(`account.roles.${role}`) }))}
-              withAsterisk
-            />
-            <SelectField
-              control={form.control}
-              name="language"
-              label={t('account.members.language')}
-              description={t('account.members.languageHint')}
-              allowDeselect={false}
-              data={LANGUAGES.map((lng) => ({ value: lng, label: t(`common.languages.${lng}`) }))}
-            />
-          </SimpleGrid>
+          <AccountFields control={form.control} roles={ROLES} />
           <Group justify="flex-end">
             <Button type="submit" leftSection={<IconUserPlus size={18} />} loading={create.isPending}>
               {t('account.staffAccounts.add')}

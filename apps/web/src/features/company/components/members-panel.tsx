@@ -1,11 +1,11 @@
-import { InviteRequest, LANGUAGES, isLanguage, type Member } from '@bansi/shared';
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { InviteRequest, isLanguage, type Member } from '@bansi/shared';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
-import { SelectField, TextField } from '../../../components/form-fields';
+import { AccountFields } from '../../../components/account-fields';
 import { ApiError } from '../../../lib/api-client';
 import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
@@ -118,6 +118,8 @@ function MemberRow({
   );
 }
 
+const ROLES = ['company_user', 'company_admin'] as const;
+
 function InviteForm() {
   const { t, i18n } = useTranslation();
   const invite = useInviteMember();
@@ -150,34 +152,7 @@ function InviteForm() {
               {errorText(invite.error)}
             </Alert>
           ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextField control={form.control} name="name" label={t('account.members.name')} autoComplete="off" withAsterisk />
-            <TextField
-              control={form.control}
-              name="email"
-              type="email"
-              label={t('account.members.email')}
-              autoComplete="off"
-              autoCapitalize="none"
-              withAsterisk
-            />
-            <SelectField
-              control={form.control}
-              name="role"
-              label={t('account.members.role')}
-              allowDeselect={false}
-              data={(['company_user', 'company_admin'] as const).map((role) => ({ value: role, label: t(`account.roles.${role}`) }))}
-              withAsterisk
-            />
-            <SelectField
-              control={form.control}
-              name="language"
-              label={t('account.members.language')}
-              description={t('account.members.languageHint')}
-              allowDeselect={false}
-              data={LANGUAGES.map((lng) => ({ value: lng, label: t(`common.languages.${lng}`) }))}
-            />
-          </SimpleGrid>
+          <AccountFields control={form.control} roles={ROLES} />
           <Group justify="flex-end">
             <Button type="submit" leftSection={<IconSend size={18} />} loading={invite.isPending}>
               {t('account.members.invite')}
