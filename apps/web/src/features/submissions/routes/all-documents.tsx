@@ -2,7 +2,7 @@ import { DOCUMENT_KINDS, DocumentKind, localized, type DocumentEntry } from '@ba
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconChevronRight, IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatBytes } from '../../../components/file-upload';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
@@ -10,9 +10,8 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { fileContentUrl, receiptUrl } from '../api/file-urls';
-import { useApiIndex } from '../../../api/get-api-index';
 import { useDocuments } from '../api/list-documents';
-import { FilterSelect, recentYears } from '../components/list-filters';
+import { FilterSelect, useUrlFilters, YearFilter } from '../components/list-filters';
 import { StatusBadge } from '../components/status-badge';
 import { useLang } from '../lib/lang';
 
@@ -105,37 +104,16 @@ function Row({ entry }: { entry: DocumentEntry }) {
 /** /dashboard/all-document-history: every submission and file of the company, filterable by year and kind. */
 export default function AllDocumentsRoute() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const bookYear = Number(params.get('year')) || undefined;
+  const { params, setFilter, bookYear } = useUrlFilters();
   const parsedKind = DocumentKind.safeParse(params.get('kind'));
   const kind = parsedKind.success ? parsedKind.data : undefined;
-  const index = useApiIndex();
   const list = useDocuments({ bookYear, kind });
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const setFilter = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        if (value) p.set(key, value);
-        else p.delete(key);
-        return p;
-      },
-      { replace: true },
-    );
   return (
     <Stack gap="md">
       <PageTitle>{t('dashboard.nav.allDocumentHistory')}</PageTitle>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <FilterSelect
-          label={t('submission.filters.year')}
-          data={recentYears(index.data?.bookYear).map((y) => ({
-            value: String(y),
-            label: String(y),
-          }))}
-          value={bookYear ? String(bookYear) : ''}
-          onChange={(v) => setFilter('year', v)}
-          data-testid="filter-year"
-        />
+        <YearFilter value={bookYear} onChange={(v) => setFilter('year', v)} testId="filter-year" />
         <FilterSelect
           label={t('submission.filters.kind')}
           data={DOCUMENT_KINDS.map((k) => ({

@@ -2,17 +2,16 @@ import { StaffQueueStatus, localized, type StaffQueueItem } from '@bansi/shared'
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
-import { useApiIndex } from '../../../api/get-api-index';
 import { useProvinces } from '../../../api/get-provinces';
 import { useReferenceList } from '../../../api/get-reference-list';
 import { useStaffQueue } from '../api/list-staff-queue';
-import { FilterSelect, recentYears } from '../components/list-filters';
+import { FilterSelect, useUrlFilters, YearFilter } from '../components/list-filters';
 import { StatusBadge } from '../components/status-badge';
 import { sizeText } from '../components/submission-facts';
 import { nameOf, useLang } from '../lib/lang';
@@ -80,27 +79,15 @@ function QueueRow({ item, provinceName }: { item: StaffQueueItem; provinceName?:
 export default function StaffQueueRoute() {
   const { t } = useTranslation();
   const lng = useLang();
-  const [params, setParams] = useSearchParams();
-  const bookYear = Number(params.get('year')) || undefined;
+  const { params, setFilter, bookYear } = useUrlFilters();
   const parsedStatus = StaffQueueStatus.safeParse(params.get('status') ?? 'awaiting');
   const status = parsedStatus.success ? parsedStatus.data : 'awaiting';
   const provinceCode = params.get('province') || undefined;
   const sizeId = params.get('size') || undefined;
-  const index = useApiIndex();
   const provinces = useProvinces();
   const sizes = useReferenceList('sizes');
   const queue = useStaffQueue({ bookYear, status, provinceCode, sizeId });
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
-  const setFilter = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        if (value) p.set(key, value);
-        else p.delete(key);
-        return p;
-      },
-      { replace: true },
-    );
   const provinceName = (code: string) => {
     const p = provinces.data?.items.find((x) => x.code === code);
     return p ? nameOf(p, lng) : undefined;
@@ -110,16 +97,7 @@ export default function StaffQueueRoute() {
     <Stack gap="md">
       <PageTitle>{t('staff.nav.submissions')}</PageTitle>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <FilterSelect
-          label={t('submission.filters.year')}
-          data={recentYears(index.data?.bookYear).map((y) => ({
-            value: String(y),
-            label: String(y),
-          }))}
-          value={bookYear ? String(bookYear) : ''}
-          onChange={(v) => setFilter('year', v)}
-          data-testid="queue-year"
-        />
+        <YearFilter value={bookYear} onChange={(v) => setFilter('year', v)} testId="queue-year" />
         <FilterSelect
           label={t('submission.filters.status')}
           // "awaiting" is the default, "all" the empty choice of the other filters.

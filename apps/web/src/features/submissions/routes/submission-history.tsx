@@ -2,15 +2,14 @@ import { SUBMISSION_STATUSES, SubmissionStatus } from '@bansi/shared';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconChevronRight, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
-import { useApiIndex } from '../../../api/get-api-index';
 import { useSubmissions } from '../api/list-submissions';
-import { FilterSelect, recentYears } from '../components/list-filters';
+import { FilterSelect, useUrlFilters, YearFilter } from '../components/list-filters';
 import { StatusBadge } from '../components/status-badge';
 import { useLang } from '../lib/lang';
 
@@ -18,38 +17,17 @@ import { useLang } from '../lib/lang';
 export default function SubmissionHistoryRoute() {
   const { t } = useTranslation();
   const lng = useLang();
-  const [params, setParams] = useSearchParams();
-  const bookYear = Number(params.get('year')) || undefined;
+  const { params, setFilter, bookYear } = useUrlFilters();
   const parsedStatus = SubmissionStatus.safeParse(params.get('status'));
   const status = parsedStatus.success ? parsedStatus.data : undefined;
-  const index = useApiIndex();
   const list = useSubmissions({ bookYear, status });
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const setFilter = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        if (value) p.set(key, value);
-        else p.delete(key);
-        return p;
-      },
-      { replace: true },
-    );
 
   return (
     <Stack gap="md">
       <PageTitle>{t('dashboard.nav.submissionHistory')}</PageTitle>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <FilterSelect
-          label={t('submission.filters.year')}
-          data={recentYears(index.data?.bookYear).map((y) => ({
-            value: String(y),
-            label: String(y),
-          }))}
-          value={bookYear ? String(bookYear) : ''}
-          onChange={(v) => setFilter('year', v)}
-          data-testid="filter-year"
-        />
+        <YearFilter value={bookYear} onChange={(v) => setFilter('year', v)} testId="filter-year" />
         <FilterSelect
           label={t('submission.filters.status')}
           data={SUBMISSION_STATUSES.map((s) => ({
