@@ -14,17 +14,17 @@ async function restricted(filePath: string, importPath: string): Promise<boolean
 
 describe('web layering', () => {
   it.each([
-    ['a feature imports another feature', 'apps/web/src/features/company/api/probe.ts', '../../content/components/lang'],
-    ['lib imports a feature', 'apps/web/src/lib/probe.ts', '../features/content/components/lang'],
-    ['a shared API call imports a feature', 'apps/web/src/api/probe.ts', '../features/content/components/lang'],
-    ['a shared component imports a feature', 'apps/web/src/components/probe.ts', '../features/content/components/lang'],
+    ['a feature imports another feature', 'apps/web/src/features/company/api/probe.ts', '../../content/components/post-card'],
+    ['lib imports a feature', 'apps/web/src/lib/probe.ts', '../features/content/components/post-card'],
+    ['a shared API call imports a feature', 'apps/web/src/api/probe.ts', '../features/content/components/post-card'],
+    ['a shared component imports a feature', 'apps/web/src/components/probe.ts', '../features/content/components/post-card'],
   ])('refuses: %s', async (_case, file, target) => {
     expect(await restricted(file, target)).toBe(true);
   });
 
   it.each([
-    ['a feature imports its own module', 'apps/web/src/features/content/api/probe.ts', '../components/lang'],
-    ['app composes a feature', 'apps/web/src/app/routes/probe.ts', '../../features/content/components/lang'],
+    ['a feature imports its own module', 'apps/web/src/features/content/api/probe.ts', '../components/post-card'],
+    ['app composes a feature', 'apps/web/src/app/routes/probe.ts', '../../features/content/components/post-card'],
   ])('allows: %s', async (_case, file, target) => {
     expect(await restricted(file, target)).toBe(false);
   });

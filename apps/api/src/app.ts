@@ -9,7 +9,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/index';
+import { createFileStore } from './lib/create-file-store';
 import type { Deps } from './lib/deps';
+import type { FileStore } from './lib/file-store';
 import { createTranslator, loadCatalogs, type Translate } from './lib/i18n';
 import { featureModules } from './modules/index';
 import { healthRoutes } from './modules/platform/platform.routes';
@@ -17,7 +19,10 @@ import access from './plugins/access';
 import csrf from './plugins/csrf';
 import session from './plugins/session';
 import assets from './plugins/assets';
-import problems from './plugins/problems';
+import problems, { frameworkProblem } from './plugins/problems';
+import hardening from './plugins/hardening';
+import { redactingLogger } from './lib/log-redact';
+import jobsWorker from './plugins/jobs-worker';
 import mailWorker from './plugins/mail-worker';
 import webApp from './plugins/web-app';
 import { devMailRoutes } from './modules/mail/mail.routes';
@@ -38,8 +43,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app (off in API tests that do not need it). */
   serveWeb?: boolean;
-  /** Run the mail worker on a timer (tests drain the outbox themselves). */
+  /** Run the job worker (mail, scheduled publishing …) on a timer (tests run due jobs themselves). */
   startWorkers?: boolean;
+  /** The file store; made from the configuration when not given (server.ts shares it with the seeds). */
+  store?: FileStore;
 }
 
 import { APP_VERSION } from './version';
@@ -49,8 +56,10 @@ export { APP_VERSION };
 /** Builds the whole HTTP application; server.ts listens with it and tests inject into it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+  const app: FastifyInstance = Fastify({
+    logger: redactingLogger(options.logger ?? { level: config.LOG_LEVEL }),
+    // Fastify's own refusals (bad URL encoding, over-long parameters) leave as problem documents too.
+    frameworkErrors: frameworkProblem(() => app),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -63,13 +72,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', db);
   const catalogs = loadCatalogs();
   app.decorate('t', createTranslator(catalogs));
-  app.decorate('deps', { db: db.kysely, config, t: app.t } satisfies Deps);
+  app.decorate('deps', { db: db.kysely, config, t: app.t, store: options.store ?? createFileStore(config) } satisfies Deps);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await app.register(problems);
+  await app.register(hardening);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -119,6 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(csrf);
   await app.register(access);
   await app.register(assets, { catalogs });
+  // Before the features: their route plugins register job handlers (app.jobs.register).
+  await app.register(jobsWorker, { start: options.startWorkers ?? true });
 
   for (const feature of featureModules) {
     await app.register(feature, { prefix: API_BASE });
@@ -126,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(devMailRoutes);
-  await app.register(mailWorker, { start: options.startWorkers ?? true });
+  await app.register(mailWorker);
   await app.register(webApp, { serveWeb: options.serveWeb ?? true });
   return app;
 }

@@ -45,13 +45,49 @@ export const ConfigSchema = z.object({
     .min(1)
     .max(24 * 365)
     .default(72),
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: flag.default(false),
   TRUST_PROXY: flag.default(false),
 
   CURRENT_YEAR: z.coerce.number().int().min(2000).max(2100).default(2024),
   BOOK_YEAR: z.coerce.number().int().min(2000).max(2100).default(2023),
+  /** days before 31 March on which companies that have not submitted are reminded (issue 16) */
+  REMINDER_DAYS: z
+    .string()
+    .transform((v) => [...new Set(v.split(',').map((d) => Number(d.trim())))].sort((a, b) => b - a))
+    .pipe(z.array(z.number().int().min(0).max(365)).min(1))
+    .default([30, 14, 7, 1]),
   LAOQR_MERCHANT_ID: z.string().min(1).default('BANSI-DEMO-MERCHANT'),
+  /** LAO QR tag 38/01: the member's code then 0418 (27710418 BCEL, 00000418 LAPNet …) */
+  LAOQR_IIN: z
+    .string()
+    .regex(/^\d{8}$/, '8 digits')
+    .default('00000418'),
+  LAOQR_MCC: z
+    .string()
+    .regex(/^\d{4}$/, '4 digits')
+    .default('8931'),
+  /** EMVCo tags 59 and 60 take printable ASCII only (25 and 15 characters at most) */
+  LAOQR_MERCHANT_NAME: z
+    .string()
+    .regex(/^[\x20-\x7e]{1,25}$/, 'printable ASCII, at most 25 characters')
+    .default('Bansi Accounting'),
+  LAOQR_CITY: z
+    .string()
+    .regex(/^[\x20-\x7e]{1,15}$/, 'printable ASCII, at most 15 characters')
+    .default('Vientiane'),
+  /** HMAC key of the bank's payment notifications; at least 32 bytes, required in production */
+  PAYMENT_WEBHOOK_SECRET: z
+    .string()
+    .refine((v) => Buffer.byteLength(v) >= 32, 'at least 32 bytes')
+    .optional(),
 
   PROVIDER_NAME_LO: z.string().min(1).default('ບໍລິການບັນຊີ ບັນຊີ'),
   PROVIDER_NAME_EN: z.string().min(1).default('Bansi Accounting Service'),
@@ -115,8 +151,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
   const config = parsed.data;
+  const problems: string[] = [];
   if (config.NODE_ENV === 'production' && config.PUBLIC_URL.startsWith('http://')) {
-    throw new ConfigError(['PUBLIC_URL: must be https:// in production']);
+    problems.push('PUBLIC_URL: must be https:// in production');
   }
+  if (config.NODE_ENV === 'production' && !config.PAYMENT_WEBHOOK_SECRET) problems.push('PAYMENT_WEBHOOK_SECRET: required in production');
+  if (config.FILE_STORE === 's3') {
+    for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!config[key]) problems.push(`${key}: required when FILE_STORE=s3`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
   return config;
 }

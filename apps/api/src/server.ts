@@ -22,7 +22,7 @@ async function main() {
   const migrated = await migrateToLatest(db);
   const app = await buildApp({ config, db });
   app.log.info({ migrated, dialect: db.dialect }, 'database ready');
-  await runSeeds({ db, config }, { demo: config.SEED_DEMO });
+  await runSeeds({ db, config, store: app.deps.store }, { demo: config.SEED_DEMO });
   await startFileHousekeeping(app);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

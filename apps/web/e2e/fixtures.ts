@@ -1,7 +1,16 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_BASE, AuthPaths, LANGUAGE_STORAGE_KEY } from '@bansi/shared';
-import { test as base, expect, type ConsoleMessage, type Page, type Request, type Response } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+  type Response,
+} from '@playwright/test';
 import type { E2eOptions, Lang } from './options';
 
 export { expect };
@@ -199,3 +208,87 @@ export const test = base.extend<E2eOptions & Fixtures>({
     });
   },
 });
+
+// ---------------------------------------------------------------- companies and staff of a test's own
+
+/** CSRF and Origin headers for a write through `request` (as the browser sends them). */
+export async function writeHeaders(request: APIRequestContext, baseURL: string) {
+  const res = await request.get(`${API_BASE}${AuthPaths.csrf}`);
+  const { token } = (await res.json()) as { token: string };
+  return { 'x-csrf-token': token, origin: new URL(baseURL).origin };
+}
+
+/** A reference row's id by its code (public list). */
+export async function referenceIdOf(request: APIRequestContext, list: string, code: string): Promise<string> {
+  const res = await request.get(`${API_BASE}/reference/${list}`);
+  const item = ((await res.json()) as { items: { id: string; code: string }[] }).items.find((i) => i.code === code);
+  if (!item) throw new Error(`no ${list}/${code}`);
+  return item.id;
+}
+
+/**
+ * A company of this test's own, registered and logged in through `request` (a page's request context, so
+ * the page has the session). `categoryCode` picks the sector the size is derived for.
+ */
+export async function registerTestCompany(request: APIRequestContext, baseURL: string, lang: Lang, categoryCode = 'trade') {
+  const ref = (list: string, code: string) => referenceIdOf(request, list, code);
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-10);
+  const email = `e2e-${n}@example.test`;
+  const password = 'e2e company password';
+  const reg = await request.post(`${API_BASE}${AuthPaths.register}`, {
+    headers: await writeHeaders(request, baseURL),
+    data: {
+      company: {
+        nameLo: `ບໍລິສັດ ທົດລອງ ${n}`,
+        nameEn: `Trial ${n} Co., Ltd.`,
+        tin: `7${n}`,
+        registrationNo: `E2E-${n}`,
+        categoryId: await ref('categories', categoryCode),
+        enterpriseTypeId: await ref('enterprise-types', 'limited'),
+        sizeId: await ref('sizes', 'small'),
+        accountProgramId: await ref('account-programs', 'excel'),
+        provinceCode: '01',
+        districtCode: '0101',
+        villageName: 'ບ້ານ ທົດລອງ',
+        address: 'ຖະໜົນ ທົດລອງ 1',
+        phone: '+856 21 700 700',
+        email: `office-${n}@example.test`,
+      },
+      people: {
+        owner: { name: 'ທ. ເຈົ້າຂອງ ທົດລອງ', phone: '+856 20 7000 0001' },
+        holder: { kind: 'employee', name: 'ນ. ນັກບັນຊີ ທົດລອງ', phone: '+856 20 7000 0002' },
+        checker: { name: 'ທ. ຜູ້ກວດ ທົດລອງ' },
+      },
+      user: { name: 'E2E user', email, phone: `+856 20 ${n.slice(-8)}`, password, language: lang },
+    },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const login = await request.post(`${API_BASE}${AuthPaths.login}`, {
+    data: { login: email, password },
+    headers: await writeHeaders(request, baseURL),
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { email, companyId: ((await reg.json()) as { companyId: string }).companyId };
+}
+
+/** A demo account's page in a browser context of its own, with the project's language, width and locale. */
+export async function pageOf(browser: Browser, role: DemoRole): Promise<Page> {
+  const use = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    locale: use.locale,
+    viewport: use.viewport,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+  });
+  await context.addInitScript(([key, lng]) => window.localStorage.setItem(key, lng), [
+    LANGUAGE_STORAGE_KEY,
+    (use as Partial<E2eOptions>).lang ?? 'lo',
+  ] as const);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => {
+    throw err;
+  });
+  await loginAs(page, role);
+  return page;
+}

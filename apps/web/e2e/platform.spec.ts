@@ -29,6 +29,8 @@ async function openMenu(page: Page, label: string) {
 }
 
 test.describe('every screen renders', () => {
+  // The first paint may take 20 s on a busy two-core machine; the network then settles (the viewer's worker) after it.
+  test.describe.configure({ timeout: 60_000 });
   for (const route of routes) {
     test(`${route.path} as ${route.as}`, async ({ page, lang, tr, shot, guard }) => {
       for (const path of [route.notFoundApi ?? []].flat()) {

@@ -29,6 +29,13 @@ export const ErrorCode = z.enum([
   'CHECKS_FAILED',
   'CHECKS_WARNINGS',
   'NOT_READY',
+  'SLOT_FULL',
+  'BOOKING_DUPLICATE',
+  'BOOKING_CUTOFF',
+  'INVOICE_NOT_OPEN',
+  'SLIP_NOT_PENDING',
+  'PAYMENT_SIGNATURE',
+  'JOB_NOT_FAILED',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -33,6 +33,17 @@ export const CompanyPaths = {
   acceptInvitation: '/invitations/accept',
 } as const;
 
+/** The audit log and the background jobs (staff admins). */
+export const AuditPaths = {
+  list: '/staff/audit',
+  jobs: '/staff/jobs',
+  retryJob: '/staff/jobs/:id/retry',
+} as const;
+
+export const auditUrl = {
+  retryJob: (id: string) => `/staff/jobs/${seg(id)}/retry`,
+} as const;
+
 export const StaffAccountPaths = {
   list: '/staff/accounts',
   one: (id: string) => `/staff/accounts/${id}`,
@@ -102,6 +113,11 @@ export const FilePaths = {
   staffContent: (id: string) => `/staff/files/${id}/content`,
 } as const;
 
+/** The public check of a printed QR code (receipts, bookings, invoices, notes). */
+export const QrPaths = {
+  check: (comId: string, code: string) => `/qr/${comId}/${code}`,
+} as const;
+
 export const SubmissionPaths = {
   list: '/submissions',
   check: '/submissions/check',
@@ -120,7 +136,60 @@ export const SubmissionPaths = {
   qrCheck: (comId: string, code: string) => `/qr/${comId}/${code}`,
 } as const;
 
+/** Service payment (issue 15): invoices, their LAO QR, receipts, the bank's notification, staff billing. */
+export const PaymentPaths = {
+  invoices: '/invoices',
+  invoice: (id: string) => `/invoices/${id}`,
+  qr: (id: string) => `/invoices/${id}/qr`,
+  receipt: (id: string) => `/invoices/${id}/receipt`,
+  /** development and tests only: pay through the simulator provider */
+  simulate: (id: string) => `/invoices/${id}/simulate-payment`,
+  notify: '/payments/notify',
+  staffInvoices: '/staff/invoices',
+  staffInvoice: (id: string) => `/staff/invoices/${id}`,
+  staffAction: (id: string, action: 'confirm' | 'void') => `/staff/invoices/${id}/${action}`,
+  staffReceipt: (id: string) => `/staff/invoices/${id}/receipt`,
+  staffUnmatched: '/staff/payment-notifications',
+  fees: '/staff/fees',
+} as const;
+
 export const SmeThresholdPaths = {
   list: '/reference/sme-thresholds',
   staffCreate: '/staff/sme-thresholds',
+} as const;
+
+export const BookingPaths = {
+  slots: '/bookings/slots',
+  list: '/bookings',
+  one: (id: string) => `/bookings/${id}`,
+  action: (id: string, action: 'cancel' | 'reschedule') => `/bookings/${id}/${action}`,
+  coverSheet: (id: string) => `/bookings/${id}/cover-sheet`,
+  calendar: (id: string) => `/bookings/${id}/calendar`,
+  staffList: '/staff/bookings',
+  staffOne: (id: string) => `/staff/bookings/${id}`,
+  staffAction: (id: string, action: 'receive' | 'cancel' | 'reschedule' | 'cover-sheet' | 'calendar') => `/staff/bookings/${id}/${action}`,
+  holidays: '/staff/holidays',
+  holiday: (id: string) => `/staff/holidays/${id}`,
+  settings: '/staff/booking-settings',
+} as const;
+
+/** The back office (issue 16). Route patterns; the web fills them with `backofficeUrl`. */
+export const BackofficePaths = {
+  overview: '/staff/overview',
+  companies: '/staff/companies',
+  company: '/staff/companies/:id',
+  referenceList: '/staff/reference/:list',
+  referenceItem: '/staff/reference/:list/:id',
+  referenceRetire: '/staff/reference/:list/:id/retire',
+  referenceRestore: '/staff/reference/:list/:id/restore',
+  report: '/staff/reports/submissions',
+  reportCsv: '/staff/reports/submissions.csv',
+} as const;
+
+export const backofficeUrl = {
+  company: (id: string) => `/staff/companies/${seg(id)}`,
+  referenceList: (list: ReferenceList) => `/staff/reference/${list}`,
+  referenceItem: (list: ReferenceList, id: string) => `/staff/reference/${list}/${seg(id)}`,
+  referenceRetire: (list: ReferenceList, id: string) => `/staff/reference/${list}/${seg(id)}/retire`,
+  referenceRestore: (list: ReferenceList, id: string) => `/staff/reference/${list}/${seg(id)}/restore`,
 } as const;

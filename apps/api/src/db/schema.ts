@@ -1,4 +1,6 @@
+import type { AuditTables } from '../modules/audit/audit.tables';
 import type { AuthTables } from '../modules/auth/auth.tables';
+import type { JobsTables } from '../modules/jobs/jobs.tables';
 import type { CompaniesTables } from '../modules/companies/companies.tables';
 import type { ContentTables } from '../modules/content/content.tables';
 import type { LibraryTables } from '../modules/library/library.tables';
@@ -7,10 +9,31 @@ import type { ReferenceTables } from '../modules/reference/reference.tables';
 import type { FilesTables } from '../modules/files/files.tables';
 import type { SmeThresholdTables } from '../modules/sme-thresholds/sme-thresholds.tables';
 import type { SubmissionTables } from '../modules/submissions/submissions.tables';
+import type { SecurityTables } from '../modules/security/security.tables';
+import type { BackofficeTables } from '../modules/backoffice/backoffice.tables';
+import type { PaymentTables } from '../modules/payments/payments.tables';
+import type { BookingTables } from '../modules/bookings/bookings.tables';
+import type { QrTables } from '../modules/qr/qr.tables';
 
 /**
  * The tables of the database, as Kysely sees them (camelCase; the CamelCasePlugin maps to
  * snake_case). Each feature declares its own tables in its module and they are joined here.
  */
 export interface Database
-  extends ReferenceTables, CompaniesTables, AuthTables, MailTables, LibraryTables, ContentTables, FilesTables, SmeThresholdTables, SubmissionTables {}
+  extends
+    ReferenceTables,
+    CompaniesTables,
+    AuthTables,
+    MailTables,
+    LibraryTables,
+    ContentTables,
+    FilesTables,
+    SmeThresholdTables,
+    SubmissionTables,
+    JobsTables,
+    AuditTables,
+    SecurityTables,
+    BackofficeTables,
+    PaymentTables,
+    BookingTables,
+    QrTables {}

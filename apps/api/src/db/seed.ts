@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { FileStore } from '../lib/file-store';
 import type { Db } from './index';
 import { accountsDemoSeed } from '../modules/companies/companies.seed';
 import { contentDemoSeed } from '../modules/content/content.seed';
@@ -6,10 +7,14 @@ import { referenceSeed } from '../modules/reference/reference.seed';
 import { librarySeed } from '../modules/library/library.seed';
 import { smeThresholdsSeed } from '../modules/sme-thresholds/sme-thresholds.seed';
 import { submissionsDemoSeed } from '../modules/submissions/submissions.seed';
+import { backofficeDemoSeed } from '../modules/backoffice/backoffice.seed';
+import { paymentsDemoSeed } from '../modules/payments/payments.seed';
 
 export interface SeedContext {
   db: Db;
   config: Config;
+  /** the process's file store (server.ts passes the app's); seeds that store files make one from config otherwise */
+  store?: FileStore;
 }
 
 /**
@@ -23,7 +28,16 @@ export interface SeedStep {
   run(ctx: SeedContext): Promise<void>;
 }
 
-export const seedSteps: SeedStep[] = [referenceSeed, accountsDemoSeed, librarySeed, contentDemoSeed, smeThresholdsSeed, submissionsDemoSeed];
+export const seedSteps: SeedStep[] = [
+  referenceSeed,
+  accountsDemoSeed,
+  librarySeed,
+  contentDemoSeed,
+  smeThresholdsSeed,
+  submissionsDemoSeed,
+  backofficeDemoSeed,
+  paymentsDemoSeed,
+];
 
 export async function runSeeds(ctx: SeedContext, { demo }: { demo: boolean }): Promise<string[]> {
   const ran: string[] = [];

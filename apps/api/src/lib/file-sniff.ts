@@ -1,10 +1,12 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { FileKind } from '@bansi/shared';
+import { CsvCheck } from './csv-check';
 
 /**
  * What a file is, judged by its bytes (DESIGN §6: "checked by content against an allow-list").
  * PDF, JPEG and PNG by their signatures; XLSX and DOCX are zip containers told apart by their
- * entries (`[Content_Types].xml` plus `xl/…` or `word/…`); CSV is text: valid UTF-8, no NUL byte.
+ * entries (`[Content_Types].xml` plus `xl/…` or `word/…`); CSV is text: valid UTF-8, no NUL byte,
+ * a well-formed table and no markup or script (csv-check.ts).
  */
 const SIGNATURES: { kind: 'pdf' | 'jpeg' | 'png' | 'zip'; bytes: Buffer }[] = [
   { kind: 'pdf', bytes: Buffer.from('%PDF-', 'latin1') },
@@ -22,6 +24,7 @@ export class ContentSniffer {
   private signature: Signature | null | undefined; // undefined: not enough bytes yet
   private text: boolean;
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  private readonly csv = new CsvCheck();
   private size = 0;
 
   constructor(private readonly allowed: readonly FileKind[]) {
@@ -39,7 +42,8 @@ export class ContentSniffer {
       if (chunk.includes(0)) this.text = false;
       else {
         try {
-          this.decoder.decode(chunk, { stream: true });
+          this.csv.update(this.decoder.decode(chunk, { stream: true }));
+          if (!this.csv.possible()) this.text = false;
         } catch {
           this.text = false;
         }
@@ -65,8 +69,8 @@ export class ContentSniffer {
     else if (signature) kind = signature;
     else if (this.text && this.size > 0) {
       try {
-        this.decoder.decode(); // a truncated multi-byte sequence at the end is not UTF-8
-        kind = 'csv';
+        this.csv.update(this.decoder.decode()); // a truncated multi-byte sequence at the end is not UTF-8
+        kind = this.csv.finish() ? 'csv' : null;
       } catch {
         kind = null;
       }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FILE_KIND_MEDIA_TYPES, kindClaimedByName, type FileKind } from '@bansi/shared';
@@ -14,13 +14,17 @@ export interface FileCheck {
   name?: string;
 }
 
-/** A checked file at a temporary place, not yet visible to anyone (commit or discard it). */
-export interface StagedFile {
+/** Bytes at a temporary place, not yet visible to anyone (commit or discard them). */
+export interface StagedBytes {
   tempPath: string;
   size: number;
   sha256: string;
-  kind: FileKind;
   mediaType: string;
+}
+
+/** A staged file whose kind was checked by its content. */
+export interface StagedFile extends StagedBytes {
+  kind: FileKind;
 }
 
 export interface StoredStat {
@@ -52,9 +56,14 @@ export interface FileStore {
    * it; `commit` then moves it in. On 413/415 the file is left to its owner to remove.
    */
   inspect(path: string, check: FileCheck): Promise<StagedFile>;
-  /** Makes a staged file durable under `key` (rename, then fsync of the directory). */
-  commit(staged: StagedFile, key: string): Promise<void>;
-  discard(staged: StagedFile): Promise<void>;
+  /**
+   * Stages bytes the server made itself (re-encoded images): no kind check, the caller names the
+   * media type. Flushed to disk like `put`.
+   */
+  stageBytes(bytes: Uint8Array, mediaType: string): Promise<StagedBytes>;
+  /** Makes staged bytes durable under `key` (local: rename, then fsync of the directory; S3: one PUT). */
+  commit(staged: StagedBytes, key: string): Promise<void>;
+  discard(staged: StagedBytes): Promise<void>;
   delete(key: string): Promise<void>;
   /** Reads a stored file, whole or one inclusive byte range; rejects with code ENOENT when absent. */
   openRead(key: string, range?: ByteRange): Promise<Readable>;
@@ -67,25 +76,32 @@ export interface FileStore {
 
 /** Keys are `<2 hex>/<uuid>`: the id's first two characters spread files over 256 directories. */
 export const storageKeyFor = (id: string) => `${id.slice(0, 2).toLowerCase()}/${id.toLowerCase()}`;
-const KEY = /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const STORAGE_KEY = /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const tooLarge = (maxBytes: number) => new AppError(413, 'PAYLOAD_TOO_LARGE', undefined, { max: maxBytes });
 export const unsupportedKind = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
 
-/** A file store on local disk: `<root>/tmp` for files being received, `<root>/store/<key>` for kept ones. */
-export class LocalFileStore implements FileStore {
-  readonly tempDir: string;
-  readonly storeDir: string;
+/**
+ * Receiving files: every store first streams a file into a local temporary folder while its
+ * SHA-256, size and kind are computed (the kind needs the whole file: zip directories, CSV text),
+ * then `commit` moves it to where kept files live (a rename on local disk, an upload to S3).
+ */
+export abstract class StagingFileStore implements FileStore {
+  /**
+   * @param tempDir where files being received are written
+   * @param tempGraceMs `cleanTemp` spares temporary files younger than this (0: all go — one process
+   *   per folder; S3 deployments may run several processes on one machine sharing the OS temp folder)
+   */
+  constructor(
+    readonly tempDir: string,
+    private readonly tempGraceMs = 0,
+  ) {}
 
-  constructor(readonly root: string) {
-    this.tempDir = join(root, 'tmp');
-    this.storeDir = join(root, 'store');
-  }
-
-  pathOf(key: string): string {
-    if (!KEY.test(key)) throw new Error(`not a storage key: ${key}`);
-    return join(this.storeDir, key);
-  }
+  abstract commit(staged: StagedBytes, key: string): Promise<void>;
+  abstract delete(key: string): Promise<void>;
+  abstract openRead(key: string, range?: ByteRange): Promise<Readable>;
+  abstract stat(key: string): Promise<StoredStat | null>;
+  abstract keys(): AsyncIterable<string>;
 
   async put(source: Readable, check: FileCheck): Promise<StagedFile> {
     await mkdir(this.tempDir, { recursive: true });
@@ -142,7 +158,52 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async commit(staged: StagedFile, key: string): Promise<void> {
+  async stageBytes(bytes: Uint8Array, mediaType: string): Promise<StagedBytes> {
+    await mkdir(this.tempDir, { recursive: true });
+    const tempPath = join(this.tempDir, `${randomUUID()}.part`);
+    try {
+      await writeFile(tempPath, bytes, { flag: 'wx', flush: true });
+    } catch (err) {
+      await rm(tempPath, { force: true });
+      throw err;
+    }
+    return { tempPath, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), mediaType };
+  }
+
+  async discard(staged: StagedBytes): Promise<void> {
+    await rm(staged.tempPath, { force: true });
+  }
+
+  async cleanTemp(now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const name of await readdirIfAny(this.tempDir)) {
+      const path = join(this.tempDir, name);
+      if (this.tempGraceMs > 0) {
+        const s = await stat(path).catch(() => null);
+        if (!s || s.mtimeMs + this.tempGraceMs > now) continue;
+      }
+      await rm(path, { force: true, recursive: true });
+      removed += 1;
+    }
+    return removed;
+  }
+}
+
+/** A file store on local disk: `<root>/tmp` for files being received, `<root>/store/<key>` for kept ones. */
+export class LocalFileStore extends StagingFileStore {
+  readonly storeDir: string;
+
+  constructor(readonly root: string) {
+    super(join(root, 'tmp'));
+    this.storeDir = join(root, 'store');
+  }
+
+  pathOf(key: string): string {
+    if (!STORAGE_KEY.test(key)) throw new Error(`not a storage key: ${key}`);
+    return join(this.storeDir, key);
+  }
+
+  async commit(staged: StagedBytes, key: string): Promise<void> {
     const dest = this.pathOf(key);
     const dir = dirname(dest);
     await mkdir(dir, { recursive: true });
@@ -164,10 +225,6 @@ export class LocalFileStore implements FileStore {
     }
     await fsyncPath(dir);
     await fsyncPath(this.storeDir);
-  }
-
-  async discard(staged: StagedFile): Promise<void> {
-    await rm(staged.tempPath, { force: true });
   }
 
   async delete(key: string): Promise<void> {
@@ -196,17 +253,11 @@ export class LocalFileStore implements FileStore {
       if (!/^[0-9a-f]{2}$/.test(shard)) continue;
       for (const name of await readdirIfAny(join(this.storeDir, shard))) {
         const key = `${shard}/${name}`;
-        if (KEY.test(key)) yield key;
+        if (STORAGE_KEY.test(key)) yield key;
         // a leftover `.x.part` of an interrupted cross-device copy
         else if (name.endsWith('.part')) await rm(join(this.storeDir, shard, name), { force: true });
       }
     }
-  }
-
-  async cleanTemp(): Promise<number> {
-    const names = await readdirIfAny(this.tempDir);
-    for (const name of names) await rm(join(this.tempDir, name), { force: true, recursive: true });
-    return names.length;
   }
 }
 
@@ -216,6 +267,8 @@ async function decideKind(sniffer: ContentSniffer, file: FileHandle, check: File
   // A name that claims another kind than the content is "a file that is not what it claims".
   const claimed = check.name ? kindClaimedByName(check.name) : null;
   if (claimed && claimed !== kind) throw unsupportedKind();
+  // Text is CSV only under a .csv name: "report.html" holding a table is still not kept.
+  if (kind === 'csv' && check.name !== undefined && claimed !== 'csv') throw unsupportedKind();
   return kind;
 }
 

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange } from './file-store';
 
@@ -11,18 +11,24 @@ export interface Sendable {
   mediaType: string;
   modifiedAt: string;
   attachment: boolean;
+  /** default `private, no-cache` (authorization is checked on every request) */
+  cacheControl?: string;
   open(range?: ByteRange): Promise<Readable>;
 }
 
+/** Kinds a browser may show in place; anything else (CSV, office files, …) is always a download. */
+const INLINE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png', 'image/webp']);
+
 /**
  * Parses `Range` against a size (RFC 9110 §14.1.2): a single `bytes=` range in any of its three
- * forms. Null: ignore it and send the whole file (no header, another unit, several ranges);
- * 'unsatisfiable': answer 416.
+ * forms. Null: ignore it and send the whole file (no header, several ranges); 'unsatisfiable':
+ * answer 416 (outside the file, garbage, another unit).
  */
 export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
   if (!header) return null;
   const value = header.trim();
-  if (!/^bytes=/i.test(value)) return null;
+  // Several ranges may be answered with the whole file; another unit cannot be served (416).
+  if (!/^bytes=/i.test(value)) return 'unsatisfiable';
   if (value.includes(',')) return null;
   const match = /^bytes=\s*(\d*)\s*-\s*(\d*)$/i.exec(value);
   if (!match) return 'unsatisfiable';
@@ -67,9 +73,9 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
     .header('accept-ranges', 'bytes')
     .header('etag', etag)
     .header('last-modified', new Date(file.modifiedAt).toUTCString())
-    .header('cache-control', 'private, no-cache')
+    .header('cache-control', file.cacheControl ?? 'private, no-cache')
     .header('content-type', file.mediaType)
-    .header('content-disposition', contentDisposition(file.fileName, file.attachment))
+    .header('content-disposition', contentDisposition(file.fileName, file.attachment || !INLINE_TYPES.has(file.mediaType)))
     .header('x-content-type-options', 'nosniff');
 
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -82,14 +88,15 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
     reply.header('content-range', `bytes */${file.size}`);
     return reply.problem(416, 'RANGE_NOT_SATISFIABLE');
   }
+  // HEAD: the headers of GET, Content-Length included, and no body (an empty stream keeps the length).
   const head = request.method === 'HEAD';
   if (!range) {
     reply.code(200).header('content-length', file.size);
-    return reply.send(head ? null : await file.open());
+    return reply.send(head ? Readable.from([]) : await file.open());
   }
   reply
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
     .header('content-length', range.end - range.start + 1);
-  return reply.send(head ? null : await file.open(range));
+  return reply.send(head ? Readable.from([]) : await file.open(range));
 }

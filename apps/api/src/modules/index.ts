@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import auditRoutes from './audit/audit.routes';
 import authRoutes from './auth/auth.routes';
+import jobsRoutes from './jobs/jobs.routes';
 import companiesRoutes from './companies/companies.routes';
 import contentRoutes from './content/content.routes';
 import libraryRoutes from './library/library.routes';
@@ -9,6 +11,10 @@ import staffAccountsRoutes from './staff-accounts/staff-accounts.routes';
 import filesRoutes from './files/files.routes';
 import smeThresholdsRoutes from './sme-thresholds/sme-thresholds.routes';
 import submissionsRoutes from './submissions/submissions.routes';
+import qrRoutes from './qr/qr.routes';
+import backofficeRoutes from './backoffice/backoffice.routes';
+import bookingsRoutes from './bookings/bookings.routes';
+import paymentsRoutes from './payments/payments.routes';
 
 /** Every feature's routes, each registered under the API base path. */
 export const featureModules: FastifyPluginAsync[] = [
@@ -22,4 +28,10 @@ export const featureModules: FastifyPluginAsync[] = [
   filesRoutes,
   smeThresholdsRoutes,
   submissionsRoutes,
+  qrRoutes,
+  backofficeRoutes,
+  bookingsRoutes,
+  auditRoutes,
+  jobsRoutes,
+  paymentsRoutes,
 ];

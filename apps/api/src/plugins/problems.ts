@@ -24,20 +24,50 @@ const statusCodes: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+function problemBody(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  errors?: FieldError[],
+  vars?: Record<string, string | number>,
+): Problem {
+  const lng = requestLanguage(request.headers['accept-language']);
+  return {
+    type: `about:blank#${code}`,
+    title: app.t(lng, `errors.${code}`, vars),
+    status,
+    code,
+    instance: request.url.split('?')[0],
+    requestId: String(request.id),
+    ...(errors ? { errors } : {}),
+  };
+}
+
+/**
+ * Fastify's own refusals before any route runs (a URL that does not decode, a path parameter over
+ * the length limit): the same problem document as every other error (Fastify's `frameworkErrors`).
+ */
+export function frameworkProblem(app: () => FastifyInstance) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    request.log.info({ err: error }, 'request refused by the router');
+    // This reply is Fastify's bare one (no decorators, no hooks): headers are set here.
+    void reply
+      .code(status)
+      .header('content-type', `${PROBLEM_CONTENT_TYPE}; charset=utf-8`)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(JSON.stringify(problemBody(app(), request, status, statusCodes[status] ?? 'BAD_REQUEST')));
+  };
+}
+
 /** One error body everywhere: every failure, from any layer, leaves as a problem document. */
 export default fp(async function problems(app: FastifyInstance) {
   app.decorateReply('problem', function (this: FastifyReply, status, code, errors, vars) {
-    const lng = requestLanguage(this.request.headers['accept-language']);
-    const body: Problem = {
-      type: `about:blank#${code}`,
-      title: app.t(lng, `errors.${code}`, vars),
-      status,
-      code,
-      instance: this.request.url.split('?')[0],
-      requestId: String(this.request.id),
-      ...(errors ? { errors } : {}),
-    };
-    return this.code(status).type(PROBLEM_CONTENT_TYPE).send(body);
+    return this.code(status)
+      .type(PROBLEM_CONTENT_TYPE)
+      .send(problemBody(app, this.request, status, code, errors, vars));
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -44,7 +44,9 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
       path !== API_BASE &&
       !path.startsWith('/static/') &&
       !path.startsWith('/asset/') &&
-      (request.headers.accept ?? '').includes('text/html');
+      // A browser asks for HTML; a HEAD (link checkers, monitors) or GET without it still gets the page
+      // for any path that does not name a file, so HEAD answers like GET.
+      ((request.headers.accept ?? '').includes('text/html') || !/\.[A-Za-z0-9]+$/.test(path));
     if (wantsPage) return sendIndex(reply);
     return reply.problem(404, 'NOT_FOUND');
   });

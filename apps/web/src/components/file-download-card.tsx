@@ -1,13 +1,14 @@
-import { isLanguage, type FileMeta } from '@bansi/shared';
+import { type FileMeta } from '@bansi/shared';
 import { Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDownload, IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../lib/use-lang';
 import { formatBytes } from './file-upload';
 
 /** A file the browser cannot show inline (a spreadsheet, a Word document, a CSV): name, kind, size, download. */
 export function FileDownloadCard({ file, downloadUrl }: { file: FileMeta; downloadUrl: string }) {
-  const { t, i18n } = useTranslation();
-  const lng = isLanguage(i18n.language) ? i18n.language : 'lo';
+  const { t } = useTranslation();
+  const lng = useLang();
   return (
     <Paper withBorder p="lg" radius="md" maw={520} data-testid="file-download-card">
       <Stack gap="sm" align="flex-start">

@@ -45,5 +45,11 @@ export const paths = {
     library: '/staff/library',
     reference: '/staff/reference',
     accounts: '/staff/accounts',
+    bookings: '/staff/bookings',
+    invoices: '/staff/invoices',
+    companies: '/staff/companies',
+    company: (id: string) => `/staff/companies/${encodeURIComponent(id)}`,
+    reports: '/staff/reports',
+    audit: '/staff/audit',
   },
 } as const;

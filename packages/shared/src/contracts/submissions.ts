@@ -391,7 +391,7 @@ export type SubmissionExistence = z.infer<typeof SubmissionExistence>;
  * Kinds of the all-document history. Notes documents are not built yet: their module adds
  * `'notes'` here and registers a source with the API's document history (decision 033).
  */
-export const DOCUMENT_KINDS = ['submission', 'submission_file', 'other_file', 'receipt'] as const;
+export const DOCUMENT_KINDS = ['submission', 'submission_file', 'other_file', 'receipt', 'invoice_receipt'] as const;
 export const DocumentKind = z.enum(DOCUMENT_KINDS);
 export type DocumentKind = z.infer<typeof DocumentKind>;
 
@@ -481,19 +481,4 @@ export const ReturnSubmissionRequest = z.object({
 });
 export const AcceptSubmissionRequest = z.object({ version: SubmissionVersion, comment: z.string().trim().max(4000).optional() });
 
-// --- receipt verification (public) -----------------------------------------------------------
-
-export const QrCheckParams = z.object({ comId: z.uuid(), code: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/) });
-
-/** GET /qr/:comId/:code for a genuine receipt; anything else is 404 (and says nothing more). */
-export const ReceiptVerification = z.object({
-  kind: z.literal('receipt'),
-  genuine: z.literal(true),
-  companyNameLo: z.string(),
-  companyNameEn: z.string(),
-  bookYear: z.number().int(),
-  acceptedAt: z.string(),
-});
-/** What a scanned code is; bookings add their kind here when they land. */
-export const QrCheckResult = z.discriminatedUnion('kind', [ReceiptVerification]);
-export type QrCheckResult = z.infer<typeof QrCheckResult>;
+// Receipt verification (public GET /qr/:comId/:code) lives in contracts/qr.ts.

@@ -1,13 +1,21 @@
 import type { Migration } from 'kysely';
+import { bookingsMigration } from '../../modules/bookings/bookings.migration';
+import { auditMigration } from '../../modules/audit/audit.migration';
 import { authMigration } from '../../modules/auth/auth.migration';
+import { jobsMigration } from '../../modules/jobs/jobs.migration';
 import { companiesMigration } from '../../modules/companies/companies.migration';
 import { contentMigration } from '../../modules/content/content.migration';
 import { libraryMigration } from '../../modules/library/library.migration';
 import { mailMigration } from '../../modules/mail/mail.migration';
 import { referenceMigration } from '../../modules/reference/reference.migration';
 import { filesMigration } from '../../modules/files/files.migration';
+import { filesStoreMigration } from '../../modules/files/files.store.migration';
 import { smeThresholdsMigration } from '../../modules/sme-thresholds/sme-thresholds.migration';
 import { submissionsMigration } from '../../modules/submissions/submissions.migration';
+import { securityMigration } from '../../modules/security/security.migration';
+import { backofficeMigration } from '../../modules/backoffice/backoffice.migration';
+import { qrMigration } from '../../modules/qr/qr.migration';
+import { paymentsMigration } from '../../modules/payments/payments.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -24,4 +32,12 @@ export const migrations: Record<string, Migration> = {
   '202611220600_files': filesMigration,
   '202611220601_sme_thresholds': smeThresholdsMigration,
   '202611221000_submissions': submissionsMigration,
+  '202611230100_jobs': jobsMigration,
+  '202611230101_audit': auditMigration,
+  '202611230200_files_store': filesStoreMigration,
+  '202611230300_qr': qrMigration,
+  '202611230400_security': securityMigration,
+  '202611230600_backoffice': backofficeMigration,
+  '202611230700_payments': paymentsMigration,
+  '202611230800_bookings': bookingsMigration,
 };

@@ -89,14 +89,22 @@ export function findUserToken(db: Executor, tokenHash: string) {
   return db.selectFrom('userTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
 }
 
+/** Ends every unused link of the user (but `exceptId`): a newer link or a new password makes them worthless. */
+export async function endUserTokens(db: Executor, userId: string, now: string, exceptId?: string) {
+  let query = db.updateTable('userTokens').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  await query.execute();
+}
+
 /** Marks a token used; false when it was already used (a concurrent second use loses). */
 export async function consumeUserToken(db: Executor, id: string, now: string): Promise<boolean> {
   const result = await db.updateTable('userTokens').set({ usedAt: now }).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The company's current members (removed colleagues stay as authors of what they did, but are not members). */
 export function listUsersOfCompany(db: Executor, companyId: string) {
-  return db.selectFrom('users').selectAll().where('companyId', '=', companyId).orderBy('createdAt').execute();
+  return db.selectFrom('users').selectAll().where('companyId', '=', companyId).where('disabledAt', 'is', null).orderBy('createdAt').execute();
 }
 
 export function listStaffUsers(db: Executor) {
@@ -113,4 +121,17 @@ export async function updateUserRole(db: Executor, userId: string, role: Role, n
 
 export async function disableUser(db: Executor, userId: string, now: string) {
   await db.updateTable('users').set({ disabledAt: now, updatedAt: now }).where('id', '=', userId).execute();
+}
+
+/**
+ * Removes a colleague from their company without deleting the row their uploads and events point at:
+ * the account is disabled and loses its password, and its e-mail and phone are freed (the address can
+ * be invited again); the name stays, as the author of what they did.
+ */
+export async function retireUser(db: Executor, userId: string, now: string) {
+  await db
+    .updateTable('users')
+    .set({ disabledAt: now, updatedAt: now, passwordHash: null, email: `removed-${userId}@removed.invalid`, phone: null })
+    .where('id', '=', userId)
+    .execute();
 }

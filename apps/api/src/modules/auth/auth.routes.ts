@@ -1,6 +1,7 @@
 import { NoContent, Accepted, AuthPaths, CsrfToken, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest, Session } from '@bansi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthenticated } from '../../lib/errors';
+import { actorOf } from '../../lib/actor';
 import { requestLanguage } from '../../lib/i18n';
 import { getSession, login, logout, requestPasswordReset, setPasswordWithToken } from './auth.service';
 
@@ -34,6 +35,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, session } = await login(deps, request.body, {
         previousSessionId: request.principal?.sessionId ?? null,
         userAgent: request.headers['user-agent'] ?? null,
+        address: request.ip,
+        actor: actorOf(request),
       });
       app.sessionCookie.set(reply, token, session.expiresAt);
       return session;
@@ -41,7 +44,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(AuthPaths.logout, { config: { audience: 'public' }, schema: { tags, response: { 204: NoContent } } }, async (request, reply) => {
-    if (request.principal) await logout(deps, request.principal.sessionId);
+    if (request.principal) await logout(deps, request.principal.sessionId, actorOf(request));
     app.sessionCookie.clear(reply);
     return reply.code(204).send(null);
   });
@@ -65,7 +68,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const started = Date.now();
       try {
-        await requestPasswordReset(deps, request.body.email);
+        await requestPasswordReset(deps, request.body.email, actorOf(request));
       } catch (err) {
         request.log.error({ err }, 'password reset request failed');
       }
@@ -81,7 +84,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Set a new password with a reset link; ends every session', body: ResetPasswordRequest, response: { 204: NoContent } },
     },
     async (request, reply) => {
-      await setPasswordWithToken(deps, request.body.token, request.body.password, requestLanguage(request.headers['accept-language']));
+      await setPasswordWithToken(
+        deps,
+        request.body.token,
+        request.body.password,
+        requestLanguage(request.headers['accept-language']),
+        actorOf(request),
+      );
       return reply.code(204).send(null);
     },
   );

@@ -2,11 +2,12 @@ import type { FieldError, Language, Role } from '@bansi/shared';
 import { addMs, newId, nowIso, randomToken, sha256 } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
+import { actingAs, recordAudit, type Actor } from '../audit/audit.service';
 import { findCompanySummary } from '../companies/companies.repository';
 import { enqueueMail } from '../mail/mail.service';
 import {
-  clearFailedLogins,
   consumeUserToken,
+  endUserTokens,
   deleteSession,
   deleteSessionsOfUser,
   findUserByEmail,
@@ -17,10 +18,11 @@ import {
   insertSession,
   insertUser,
   insertUserToken,
-  recordFailedLogin,
   setPassword,
 } from './auth.repository';
 import { presentSession } from './auth.presenter';
+import { accountLoginKeys, isLoginLocked, loginKey, recordLoginFailure } from '../security/login-throttle';
+import { clearLoginFailures } from '../security/security.repository';
 import { burnVerifyTime, checkPassword, hashPassword, verifyPassword } from './passwords';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
@@ -30,47 +32,55 @@ const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS');
 
 /**
  * Checks the credentials and opens a new session (a session the browser already had is ended:
- * the token rotates at every login). Failures count towards a temporary lock of the account.
+ * the token rotates at every login). Failures are counted per login and client address: after too
+ * many, that pair is locked for a while, whether or not an account has the login (the answer tells
+ * nothing), and a stranger elsewhere cannot lock the owner out.
  */
 export async function login(
   deps: Deps,
   input: { login: string; password: string },
-  meta: { previousSessionId: string | null; userAgent: string | null },
+  meta: { previousSessionId: string | null; userAgent: string | null; address: string; actor: Actor },
 ) {
   const { db, config } = deps;
-  const user = await findUserByLogin(db, input.login);
-  if (!user || !user.passwordHash || user.disabledAt) {
-    await burnVerifyTime(input.password);
-    throw invalidCredentials();
-  }
   const now = nowIso();
-  if (user.lockedUntil && user.lockedUntil > now) {
+  const key = loginKey(input.login);
+  const user = await findUserByLogin(db, input.login);
+  // A failed log-in names the account when there is one, otherwise the login's key (never the password).
+  const auditFailure = (locked: boolean) =>
+    recordAudit(db, meta.actor, 'auth.login_failed', user ? { kind: 'user', id: user.id } : { kind: 'login', id: key }, {
+      companyId: user?.companyId ?? null,
+      details: { locked },
+    });
+  if (await isLoginLocked(db, key, meta.address, now)) {
     await burnVerifyTime(input.password);
+    await auditFailure(true);
     throw new AppError(423, 'ACCOUNT_LOCKED');
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const failures = user.failedLogins + 1;
-    const lockedUntil = failures >= config.LOGIN_MAX_FAILURES ? addMs(now, config.LOGIN_LOCK_MINUTES * 60_000) : null;
-    await recordFailedLogin(db, user.id, lockedUntil);
-    throw lockedUntil ? new AppError(423, 'ACCOUNT_LOCKED') : invalidCredentials();
+  const usable = user && user.passwordHash && !user.disabledAt ? user : null;
+  if (!usable) await burnVerifyTime(input.password);
+  if (!usable || !(await verifyPassword(usable.passwordHash!, input.password))) {
+    const locked = await recordLoginFailure(deps, key, meta.address, now);
+    await auditFailure(locked);
+    throw locked ? new AppError(423, 'ACCOUNT_LOCKED') : invalidCredentials();
   }
   const token = randomToken();
   const expiresAt = addMs(now, config.SESSION_ABSOLUTE_HOURS * 3_600_000);
   await db.transaction().execute(async (trx) => {
     if (meta.previousSessionId) await deleteSession(trx, meta.previousSessionId);
-    await clearFailedLogins(trx, user.id);
+    await clearLoginFailures(trx, [key], meta.address);
     await insertSession(trx, {
       id: newId(),
-      userId: user.id,
+      userId: usable.id,
       tokenHash: sha256(token),
       createdAt: now,
       lastSeenAt: now,
       expiresAt,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     });
+    await recordAudit(trx, actingAs(meta.actor, usable), 'auth.login', { kind: 'user', id: usable.id });
   });
-  const company = user.companyId ? ((await findCompanySummary(db, user.companyId)) ?? null) : null;
-  return { token, session: presentSession(user, company, expiresAt) };
+  const company = usable.companyId ? ((await findCompanySummary(db, usable.companyId)) ?? null) : null;
+  return { token, session: presentSession(usable, company, expiresAt) };
 }
 
 export async function getSession(deps: Deps, principal: { userId: string; sessionId: string }) {
@@ -81,20 +91,25 @@ export async function getSession(deps: Deps, principal: { userId: string; sessio
   return presentSession(user, company, session?.expiresAt ?? nowIso());
 }
 
-export async function logout(deps: Deps, sessionId: string) {
-  await deleteSession(deps.db, sessionId);
+export async function logout(deps: Deps, sessionId: string, actor: Actor) {
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteSession(trx, sessionId);
+    if (actor.userId) await recordAudit(trx, actor, 'auth.logout', { kind: 'user', id: actor.userId });
+  });
 }
 
 /**
  * Sends a reset link when the address belongs to an account; says nothing either way (the route
  * answers the same, after the same time, whether or not the account exists).
  */
-export async function requestPasswordReset(deps: Deps, email: string) {
+export async function requestPasswordReset(deps: Deps, email: string, actor: Actor) {
   const user = await findUserByEmail(deps.db, email);
   if (!user || user.disabledAt) return;
   const token = randomToken();
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
+    // Only the newest link works: issuing one ends every earlier link of the user.
+    await endUserTokens(trx, user.id, now);
     await insertUserToken(trx, {
       id: newId(),
       kind: 'reset',
@@ -110,6 +125,7 @@ export async function requestPasswordReset(deps: Deps, email: string) {
       template: 'passwordReset',
       vars: { name: user.name, link: new URL(`/reset-password/${token}`, deps.config.PUBLIC_URL).toString() },
     });
+    await recordAudit(trx, actor, 'auth.password_reset_request', { kind: 'user', id: user.id }, { companyId: user.companyId });
   });
 }
 
@@ -123,19 +139,26 @@ export function weakPassword(deps: Deps, lang: Language, problem: string): AppEr
  * Uses a single-use link — a password reset or an invitation, both set a password — and ends every
  * session of the user. It does not log the user in.
  */
-export async function setPasswordWithToken(deps: Deps, token: string, password: string, lang: Language) {
+export async function setPasswordWithToken(deps: Deps, token: string, password: string, lang: Language, actor: Actor) {
   const row = await findUserToken(deps.db, sha256(token));
   const now = nowIso();
   if (!row || row.usedAt || row.expiresAt <= now) throw new AppError(400, 'TOKEN_INVALID');
   const user = await findUserById(deps.db, row.userId);
   if (!user || user.disabledAt) throw new AppError(400, 'TOKEN_INVALID');
-  const problem = checkPassword(password, [user.email, user.email.split('@')[0] ?? '', user.name]);
+  const company = user.companyId ? await findCompanySummary(deps.db, user.companyId) : undefined;
+  const problem = checkPassword(password, [user.email, user.name, company?.nameLo, company?.nameEn]);
   if (problem) throw weakPassword(deps, lang, problem);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await consumeUserToken(trx, row.id, now))) throw new AppError(400, 'TOKEN_INVALID');
     await setPassword(trx, user.id, passwordHash, now);
     await deleteSessionsOfUser(trx, user.id);
+    // Every other link of the user ends with it, and the owner is no longer locked out anywhere.
+    await endUserTokens(trx, user.id, now);
+    await clearLoginFailures(trx, accountLoginKeys(user));
+    // An invitation link sets the first password; a reset link replaces one.
+    const action = row.kind === 'invite' ? 'auth.invitation_accept' : 'auth.password_reset';
+    await recordAudit(trx, actingAs(actor, user), action, { kind: 'user', id: user.id });
   });
 }
 
@@ -183,4 +206,25 @@ export async function createInvitedUser(
     vars: { name: user.name, ...mailVars, link: new URL(`/reset-password/${token}`, deps.config.PUBLIC_URL).toString() },
   });
   return { ...row, failedLogins: 0 };
+}
+
+/**
+ * Someone registered, or was invited, with an address that already has an account. The API answers as
+ * if it had worked (it tells nobody which addresses have accounts) and tells the owner by mail instead;
+ * the mail repeats nothing the other person typed.
+ */
+export async function tellOwnerAddressInUse(deps: Deps, owner: { email: string; name: string; language: Language; disabledAt: string | null }) {
+  if (owner.disabledAt) return;
+  await deps.db.transaction().execute((trx) =>
+    enqueueMail(deps, trx, {
+      to: owner.email,
+      lang: owner.language,
+      template: 'addressInUse',
+      vars: {
+        name: owner.name,
+        link: new URL('/login', deps.config.PUBLIC_URL).toString(),
+        resetLink: new URL('/forgot-password', deps.config.PUBLIC_URL).toString(),
+      },
+    }),
+  );
 }

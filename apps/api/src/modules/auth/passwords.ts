@@ -1,6 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@bansi/shared';
+import { judgePassword, type PasswordProblem } from '@bansi/shared/domain/password-strength';
 
 // OWASP: Argon2id with m = 19 MiB, t = 2, p = 1 is the minimum; we use a little more memory.
 // (algorithm 2 is Argon2id: the package's Algorithm is a const enum, which isolated modules cannot read.)
@@ -23,19 +22,12 @@ export async function burnVerifyTime(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
-// The 49k most common passwords of the zxcvbn-ts common-language package.
-const common = new Set((dictionary as { passwords: string[] }).passwords.map((p) => p.toLowerCase()));
+export type { PasswordProblem } from '@bansi/shared/domain/password-strength';
 
-export type PasswordProblem = 'too_short' | 'too_long' | 'common';
-
-/** NIST SP 800-63B: length 8..128, no composition rules, refuse known-common passwords. */
-export function checkPassword(password: string, personal: string[] = []): PasswordProblem | null {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN) return 'too_short';
-  if (length > PASSWORD_MAX) return 'too_long';
-  const lower = password.toLowerCase();
-  if (common.has(lower)) return 'common';
-  if (personal.some((p) => p.length >= 4 && lower === p.toLowerCase())) return 'common';
-  if (/^(.)\1+$/.test(password)) return 'common';
-  return null;
+/**
+ * The one password rule of packages/shared (the browser's meter uses it too): length 8..128 and a
+ * zxcvbn score of 4 given the product's name and the user's own name, e-mail and company.
+ */
+export function checkPassword(password: string, personal: (string | null | undefined)[] = []): PasswordProblem | null {
+  return judgePassword(password, personal).problem;
 }

@@ -2,8 +2,19 @@ import type { CompanyFields, FieldError, Language, People, RegisterRequest, Refe
 import { newId, nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { deleteUser, findUserByEmail, findUserById, findUserByPhone, insertUser, listUsersOfCompany, normalizePhone } from '../auth/auth.repository';
-import { createInvitedUser } from '../auth/auth.service';
+import { actingAs, recordAudit, type Actor } from '../audit/audit.service';
+import {
+  deleteSessionsOfUser,
+  endUserTokens,
+  retireUser,
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  insertUser,
+  listUsersOfCompany,
+  normalizePhone,
+} from '../auth/auth.repository';
+import { createInvitedUser, tellOwnerAddressInUse } from '../auth/auth.service';
 import { checkPassword, hashPassword } from '../auth/passwords';
 import { enqueueMail } from '../mail/mail.service';
 import { districtHasVillages, findDistrict, findItem, findProvince, findVillage } from '../reference/reference.repository';
@@ -94,24 +105,30 @@ export async function isTinAvailable(deps: Deps, tin: string) {
  * Registers a company with its signatories and first user (its admin), all or nothing. Every
  * problem found is reported at once, as field errors.
  */
-export async function registerCompany(deps: Deps, input: RegisterRequest, lang: Language): Promise<{ companyId: string }> {
+export async function registerCompany(deps: Deps, input: RegisterRequest, lang: Language, actor: Actor): Promise<{ companyId: string }> {
   const errors = await checkCompanyReferences(deps, lang, input.company, 'body.company');
   const email = input.user.email.trim().toLowerCase();
   const phone = input.user.phone ? normalizePhone(input.user.phone) : null;
   if (!(await isTinAvailable(deps, input.company.tin))) errors.push(fieldError(deps, lang, 'body.company.tin', 'tin_taken'));
-  if (await findUserByEmail(deps.db, email)) errors.push(fieldError(deps, lang, 'body.user.email', 'email_taken'));
   if (phone && (await findUserByPhone(deps.db, phone))) errors.push(fieldError(deps, lang, 'body.user.phone', 'phone_taken'));
-  const passwordProblem = checkPassword(input.user.password, [email, email.split('@')[0] ?? '', input.user.name, input.company.tin]);
+  const passwordProblem = checkPassword(input.user.password, [email, input.user.name, input.company.nameLo, input.company.nameEn, input.company.tin]);
   if (passwordProblem)
     errors.push({ path: 'body.user.password', code: passwordProblem, message: deps.t(lang, `errors.password.${passwordProblem}`) });
   if (errors.length) {
     const only = errors.length === 1 ? errors[0]!.code : null;
-    const code = only === 'tin_taken' ? 'TIN_TAKEN' : only === 'email_taken' ? 'EMAIL_TAKEN' : only === 'phone_taken' ? 'PHONE_TAKEN' : 'VALIDATION';
+    const code = only === 'tin_taken' ? 'TIN_TAKEN' : only === 'phone_taken' ? 'PHONE_TAKEN' : 'VALIDATION';
     throw new AppError(code === 'VALIDATION' ? 400 : 409, code, errors);
   }
   const passwordHash = await hashPassword(input.user.password);
   const now = nowIso();
   const companyId = newId();
+  // An address that has an account: answer as if registered (no one learns which addresses have
+  // accounts), create nothing, and tell the owner by mail.
+  const owner = await findUserByEmail(deps.db, email);
+  if (owner) {
+    await tellOwnerAddressInUse(deps, owner);
+    return { companyId };
+  }
   const c = input.company;
   await deps.db
     .transaction()
@@ -139,8 +156,18 @@ export async function registerCompany(deps: Deps, input: RegisterRequest, lang: 
         updatedAt: now,
       });
       await replacePeople(trx, companyId, peopleRows(companyId, input.people, now));
+      const userId = newId();
+      await recordAudit(
+        trx,
+        actingAs(actor, { id: userId, role: 'company_admin', companyId }),
+        'company.register',
+        { kind: 'company', id: companyId },
+        {
+          details: { tin: c.tin },
+        },
+      );
       await insertUser(trx, {
-        id: newId(),
+        id: userId,
         companyId,
         email,
         phone,
@@ -185,7 +212,7 @@ type CompanyEdit = Partial<Omit<CompanyFields, 'tin' | 'unitId' | 'specialCatego
   villageName?: string | null;
 };
 
-export async function updateMyCompany(deps: Deps, companyId: string, input: { company: CompanyEdit; people?: People }, lang: Language) {
+export async function updateMyCompany(deps: Deps, companyId: string, input: { company: CompanyEdit; people?: People }, lang: Language, actor: Actor) {
   const current = await findCompany(deps.db, companyId);
   if (!current) throw notFound();
   const merged = { ...current, ...input.company };
@@ -215,6 +242,16 @@ export async function updateMyCompany(deps: Deps, companyId: string, input: { co
       updatedAt: now,
     });
     if (input.people) await replacePeople(trx, companyId, peopleRows(companyId, input.people, now));
+    await recordAudit(
+      trx,
+      actor,
+      'company.update',
+      { kind: 'company', id: companyId },
+      {
+        companyId,
+        details: { fields: Object.keys(input.company), people: Boolean(input.people) },
+      },
+    );
   });
   return getCompany(deps, companyId);
 }
@@ -230,28 +267,53 @@ export async function inviteMember(
   inviterId: string,
   input: { name: string; email: string; role: Extract<Role, 'company_user' | 'company_admin'>; language: Language },
   lang: Language,
+  actor: Actor,
 ) {
-  if (await findUserByEmail(deps.db, input.email)) throw new AppError(409, 'EMAIL_TAKEN', [fieldError(deps, lang, 'body.email', 'email_taken')]);
   const company = await findCompany(deps.db, companyId);
   const inviter = await findUserById(deps.db, inviterId);
   if (!company || !inviter) throw notFound();
-  const user = await deps.db
-    .transaction()
-    .execute((trx) =>
-      createInvitedUser(
-        deps,
-        trx,
-        { companyId, ...input },
-        { inviter: inviter.name, company: input.language === 'en' ? company.nameEn : company.nameLo },
-      ),
+  const owner = await findUserByEmail(deps.db, input.email);
+  if (owner) {
+    // Answered like a new invitation (the admin does not learn that the address has an account);
+    // the owner is told by mail.
+    await tellOwnerAddressInUse(deps, owner);
+    const now = nowIso();
+    return presentMember({
+      ...owner,
+      id: newId(),
+      companyId,
+      name: input.name,
+      email: input.email.trim().toLowerCase(),
+      phone: null,
+      role: input.role,
+      passwordHash: null,
+      createdAt: now,
+    });
+  }
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const invited = await createInvitedUser(
+      deps,
+      trx,
+      { companyId, ...input },
+      { inviter: inviter.name, company: input.language === 'en' ? company.nameEn : company.nameLo },
     );
+    await recordAudit(trx, actor, 'company.member_invite', { kind: 'user', id: invited.id }, { companyId, details: { role: input.role } });
+    return invited;
+  });
   return presentMember(user);
 }
 
 /** Removes a colleague of the same company (never oneself: the company must keep an admin). */
-export async function removeMember(deps: Deps, companyId: string, actingUserId: string, memberId: string) {
+export async function removeMember(deps: Deps, companyId: string, actingUserId: string, memberId: string, actor: Actor) {
   const member = await findUserById(deps.db, memberId);
   if (!member || member.companyId !== companyId) throw notFound();
   if (member.id === actingUserId) throw new AppError(409, 'CONFLICT');
-  await deleteUser(deps.db, member.id);
+  // The row stays (uploads and events keep their author); the account ends, with its sessions and links.
+  const now = nowIso();
+  await deps.db.transaction().execute(async (trx) => {
+    await retireUser(trx, member.id, now);
+    await deleteSessionsOfUser(trx, member.id);
+    await endUserTokens(trx, member.id, now);
+    await recordAudit(trx, actor, 'company.member_remove', { kind: 'user', id: member.id }, { companyId });
+  });
 }

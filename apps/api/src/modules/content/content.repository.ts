@@ -1,9 +1,16 @@
-import type { ContentStatus, PostCategory } from '@bansi/shared';
+import type { ContentStatus, ImageVariant, PostCategory } from '@bansi/shared';
 import type { QueryTerm } from '@bansi/shared/domain/search-text';
 import { type ExpressionBuilder, type Insertable, type Selectable, type Updateable, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../lib/deps';
-import type { ContentImagesTable, ContentNotificationsTable, ContentPagesTable, ContentPostsTable, SearchTermsTable } from './content.tables';
+import type {
+  ContentImageVariantsTable,
+  ContentImagesTable,
+  ContentNotificationsTable,
+  ContentPagesTable,
+  ContentPostsTable,
+  SearchTermsTable,
+} from './content.tables';
 import type { AudienceTarget } from './content.policy';
 
 export type PostRow = Selectable<ContentPostsTable>;
@@ -293,6 +300,28 @@ export const findImagesByIds = (db: Executor, ids: string[]) =>
   ids.length === 0 ? Promise.resolve([] as ImageRow[]) : db.selectFrom('contentImages').selectAll().where('id', 'in', ids).execute();
 
 export const findImageById = (db: Executor, id: string) => db.selectFrom('contentImages').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const insertImageVariants = (db: Executor, rows: ContentImageVariantsTable[]) => db.insertInto('contentImageVariants').values(rows).execute();
+
+export const findImageVariant = (db: Executor, imageId: string, variant: ImageVariant) =>
+  db.selectFrom('contentImageVariants').selectAll().where('imageId', '=', imageId).where('variant', '=', variant).executeTakeFirst();
+
+/** Cover images stored before their variants were kept in the FileStore (no variant rows). */
+export const listImagesWithoutVariants = (db: Executor) =>
+  db
+    .selectFrom('contentImages')
+    .select('id')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('contentImageVariants').select('imageId').whereRef('imageId', '=', 'contentImages.id'))),
+    )
+    .execute();
+
+/** Which of these storage keys a cover-image variant names (clean-up of the FileStore keeps them). */
+export async function existingImageKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('contentImageVariants').select('storageKey').where('storageKey', 'in', keys).execute();
+  return new Set(rows.map((r) => r.storageKey));
+}
 
 // ---- search terms -------------------------------------------------------------------------------
 

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import {
   AudienceCompanies,
   AudienceCompanyQuery,
@@ -43,7 +42,9 @@ import {
 } from '@bansi/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { replyWithStoredFile } from '../files/files.service';
 import { z } from 'zod';
+import { actorOf, type Actor } from '../../lib/actor';
 import type { Deps } from '../../lib/deps';
 import { requestLanguage } from '../../lib/i18n';
 import * as content from './content.service';
@@ -61,6 +62,13 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const tags = ['content'];
   const staffTags = ['content (staff)'];
+  const staffServices = { post: content.staffPosts, notification: content.staffNotifications, page: content.staffPages };
+
+  // Scheduled posts, notifications and pages become 'published' at their time (content.staff-items.ts).
+  app.jobs.register(content.CONTENT_PUBLISH_JOB, async (payload) => {
+    const svc = staffServices[payload.kind as keyof typeof staffServices];
+    if (svc) await svc.publishScheduled(deps, String(payload.id), String(payload.publishAt));
+  });
 
   // ---- staff: reviewers read, admins write ------------------------------------------------------
 
@@ -183,12 +191,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await content.imageFile(deps, request.params.id, request.params.variant);
       // An image id never changes content: cache it for a year.
-      return reply
-        .type('image/webp')
-        .header('content-length', file.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file.path) as never);
+      return replyWithStoredFile(request, reply, deps, file, { cacheControl: 'public, max-age=31536000, immutable' });
     },
   );
 
@@ -197,15 +200,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   registerStaffKind(app, {
     paths: [ContentPaths.staffPosts, ContentPaths.staffPost, ContentPaths.staffPostAction, ContentPaths.staffPostPreview],
     schemas: { one: StaffPost, list: StaffPostPage, input: PostInput, patch: PostPatch },
-    svc: {
-      list: content.listStaffPosts,
-      get: content.getStaffPost,
-      create: content.createPost,
-      update: content.updatePost,
-      state: content.setPostState,
-      remove: content.deletePost,
-      preview: content.previewPost,
-    },
+    svc: content.staffPosts,
   });
   registerStaffKind(app, {
     paths: [
@@ -215,28 +210,12 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       ContentPaths.staffNotificationPreview,
     ],
     schemas: { one: StaffNotification, list: StaffNotificationPage, input: NotificationInput, patch: NotificationPatch },
-    svc: {
-      list: content.listStaffNotifications,
-      get: content.getStaffNotification,
-      create: content.createNotification,
-      update: content.updateNotification,
-      state: content.setNotificationState,
-      remove: content.deleteNotification,
-      preview: content.previewNotification,
-    },
+    svc: content.staffNotifications,
   });
   registerStaffKind(app, {
     paths: [ContentPaths.staffPages, ContentPaths.staffPage, ContentPaths.staffPageAction, ContentPaths.staffPagePreview],
     schemas: { one: StaffPage, list: StaffPagePage, input: PageInput, patch: PagePatch },
-    svc: {
-      list: content.listStaffPages,
-      get: content.getStaffPage,
-      create: content.createPage,
-      update: content.updatePage,
-      state: content.setPageState,
-      remove: content.deletePage,
-      preview: content.previewPage,
-    },
+    svc: content.staffPages,
   });
 
   app.get(
@@ -272,14 +251,13 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 201: ContentImage, 413: Problem, 415: Problem, ...errors },
         },
       },
-      async (request, reply) => reply.code(201).send(await content.uploadImage(deps, request.principal!, request.body)),
+      async (request, reply) => reply.code(201).send(await content.uploadImage(deps, actorOf(request), request.body)),
     );
   });
 };
 
 export default contentRoutes;
 
-type Principal = NonNullable<FastifyRequest['principal']>;
 type FastifyZodInstance = Parameters<FastifyPluginAsyncZod>[0];
 
 /** One kind of staff-written content (posts, notifications, pages): its routes and service calls. */
@@ -288,12 +266,12 @@ interface StaffKind<One extends z.ZodType, List extends z.ZodType, In extends z.
   paths: [string, string, string, string];
   schemas: { one: One; list: List; input: In; patch: Patch };
   svc: {
-    list(deps: Deps, q: StaffListQuery): Promise<z.infer<List>>;
+    list(deps: Deps, q: StaffListQuery, lang: Language): Promise<z.infer<List>>;
     get(deps: Deps, id: string): Promise<z.infer<One>>;
-    create(deps: Deps, p: Principal, input: z.infer<In>): Promise<z.infer<One>>;
-    update(deps: Deps, p: Principal, id: string, patch: z.infer<Patch>): Promise<z.infer<One>>;
-    state(deps: Deps, p: Principal, id: string, action: PublishAction, body?: ScheduleRequest | null): Promise<z.infer<One>>;
-    remove(deps: Deps, id: string): Promise<void>;
+    create(deps: Deps, actor: Actor, input: z.infer<In>): Promise<z.infer<One>>;
+    update(deps: Deps, actor: Actor, id: string, patch: z.infer<Patch>): Promise<z.infer<One>>;
+    state(deps: Deps, actor: Actor, id: string, action: PublishAction, body?: ScheduleRequest | null): Promise<z.infer<One>>;
+    remove(deps: Deps, actor: Actor, id: string): Promise<void>;
     preview(deps: Deps, id: string, lang: Language): Promise<ContentPreview>;
   };
 }
@@ -314,12 +292,12 @@ function registerStaffKind<One extends z.ZodType, List extends z.ZodType, In ext
   r.get<{ Querystring: StaffListQuery }>(
     list,
     { config: read, schema: { tags, querystring: StaffListQuery, response: { 200: s.list, ...errors } } },
-    async (request) => svc.list(deps, request.query),
+    async (request, reply) => svc.list(deps, request.query, languageOf(request, reply)),
   );
   r.post<{ Body: z.infer<In> }>(
     list,
     { config: write, schema: { tags, summary: 'Create a draft', body: s.input, response: { 201: s.one, ...errors } } },
-    async (request, reply) => reply.code(201).send(await svc.create(deps, request.principal!, request.body as z.infer<In>)),
+    async (request, reply) => reply.code(201).send(await svc.create(deps, actorOf(request), request.body as z.infer<In>)),
   );
   r.get<Id>(item, { config: read, schema: { tags, params: IdParams, response: { 200: s.one, ...errors } } }, async (request) =>
     svc.get(deps, request.params.id),
@@ -336,10 +314,10 @@ function registerStaffKind<One extends z.ZodType, List extends z.ZodType, In ext
         response: { 200: s.one, 409: Problem, ...errors },
       },
     },
-    async (request) => svc.update(deps, request.principal!, request.params.id, request.body as z.infer<Patch>),
+    async (request) => svc.update(deps, actorOf(request), request.params.id, request.body as z.infer<Patch>),
   );
   r.delete<Id>(item, { config: write, schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await svc.remove(deps, request.params.id);
+    await svc.remove(deps, actorOf(request), request.params.id);
     return reply.code(204).send();
   });
   r.get<Id & { Querystring: { lang?: Language } }>(
@@ -368,6 +346,6 @@ function registerStaffKind<One extends z.ZodType, List extends z.ZodType, In ext
         response: { 200: s.one, ...errors },
       },
     },
-    async (request) => svc.state(deps, request.principal!, request.params.id, request.params.action, request.body),
+    async (request) => svc.state(deps, actorOf(request), request.params.id, request.params.action, request.body),
   );
 }

@@ -1,11 +1,13 @@
 import type { NotificationInput, PageInput, PostInput } from '@bansi/shared';
 import sharp from 'sharp';
 import type { SeedStep } from '../../db/seed';
+import { createFileStore } from '../../lib/create-file-store';
 import type { Deps } from '../../lib/deps';
 import * as repo from './content.repository';
 import * as content from './content.service';
+import { systemActor } from '../audit/audit.service';
 
-const system: content.Actor = { userId: null };
+const system: content.Actor = systemActor;
 
 /** A plain cover picture drawn from shapes (no text, so no font is needed). */
 async function cover(from: string, to: string): Promise<Buffer> {
@@ -167,24 +169,24 @@ const pages: PageInput[] = [
 export const contentDemoSeed: SeedStep = {
   name: 'demo content',
   kind: 'demo',
-  async run({ db, config }) {
-    const deps: Deps = { db: db.kysely, config, t: (_lng, key) => key };
+  async run({ db, config, store }) {
+    const deps: Deps = { db: db.kysely, config, t: (_lng, key) => key, store: store ?? createFileStore(config) };
     for (const { colors, ...post } of posts) {
       if (await repo.findPostBySlug(deps.db, post.slug)) continue;
       const image = colors ? await content.uploadImage(deps, system, await cover(...colors)) : null;
-      const created = await content.createPost(deps, system, { ...post, coverImageId: image?.id ?? null });
-      await content.setPostState(deps, system, created.id, 'publish');
+      const created = await content.staffPosts.create(deps, system, { ...post, coverImageId: image?.id ?? null });
+      await content.staffPosts.state(deps, system, created.id, 'publish');
     }
     if (!(await repo.anyNotification(deps.db))) {
       for (const n of notifications) {
-        const created = await content.createNotification(deps, system, n);
-        await content.setNotificationState(deps, system, created.id, 'publish');
+        const created = await content.staffNotifications.create(deps, system, n);
+        await content.staffNotifications.state(deps, system, created.id, 'publish');
       }
     }
     for (const page of pages) {
       if (await repo.findPageByKey(deps.db, page.key)) continue;
-      const created = await content.createPage(deps, system, page);
-      await content.setPageState(deps, system, created.id, 'publish');
+      const created = await content.staffPages.create(deps, system, page);
+      await content.staffPages.state(deps, system, created.id, 'publish');
     }
   },
 };

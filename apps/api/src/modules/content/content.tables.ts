@@ -1,4 +1,4 @@
-import type { ContentStatus, NotificationAudienceKind, PostCategory } from '@bansi/shared';
+import type { ContentStatus, ImageVariant, NotificationAudienceKind, PostCategory } from '@bansi/shared';
 
 /** Columns every publishable item has (posts, notifications, pages). */
 interface Publishable {
@@ -54,6 +54,15 @@ export interface ContentImagesTable {
   createdAt: string;
 }
 
+/** A stored WebP variant of a cover image (its bytes are in the FileStore under `storageKey`). */
+export interface ContentImageVariantsTable {
+  imageId: string;
+  variant: ImageVariant;
+  storageKey: string;
+  size: number;
+  sha256: string;
+}
+
 /** Pre-segmented words of the content, for Lao-aware search (docs/decisions). */
 export interface SearchTermsTable {
   docKind: 'post' | 'notification' | 'page';
@@ -72,5 +81,6 @@ export interface ContentTables {
   contentNotificationReads: ContentNotificationReadsTable;
   contentPages: ContentPagesTable;
   contentImages: ContentImagesTable;
+  contentImageVariants: ContentImageVariantsTable;
   searchTerms: SearchTermsTable;
 }

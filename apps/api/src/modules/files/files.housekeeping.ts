@@ -1,24 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import { fileStoreOf } from './files.routes';
-import { cleanUpStore, type FilesDeps } from './files.service';
+import { adoptLegacyFiles } from './files.legacy';
+import { cleanUpStore } from './files.service';
 import { Uploads } from './files.uploads';
 
 const EVERY_HOUR = 3_600_000;
 
 /**
- * Start-up clean-up of DATA_DIR/files and DATA_DIR/uploads (server.ts calls it before listening,
- * when no upload is in flight): temporary files, stored files without a row, uploads that already
- * became files or lost their data, expired uploads. Then expired uploads are swept every hour.
+ * Start-up clean-up of the file store and the upload area (server.ts calls it before listening):
+ * temporary files, stored files that no table names (submission files, receipts, library files,
+ * cover images — every kind registers its keys in files.owners.ts), uploads that already became
+ * files or lost their data, expired uploads. Then the same sweep runs every hour, sparing anything
+ * younger than an hour.
  * Not run by test apps, which may share a DATA_DIR with a developer's data.
  */
 export async function startFileHousekeeping(app: FastifyInstance): Promise<() => void> {
-  const deps: FilesDeps = { ...app.deps, store: fileStoreOf(app.config.DATA_DIR) };
+  const deps = app.deps;
   const uploads = new Uploads(deps, app.log);
-  const store = await cleanUpStore(deps);
-  const removedUploads = await uploads.cleanUp({ startup: true });
+  const adopted = await adoptLegacyFiles(deps, app.log);
+  if (adopted.library || adopted.images) app.log.info(adopted, 'files of the old stores moved into the file store');
+  // Other API processes may share an S3 bucket: spare what may belong to their open transactions.
+  const shared = app.config.FILE_STORE === 's3';
+  const store = await cleanUpStore(deps, { graceMs: shared ? EVERY_HOUR : 0 });
+  const removedUploads = await uploads.cleanUp({ startup: !shared });
   app.log.info({ ...store, uploads: removedUploads }, 'file store cleaned up');
   const timer = setInterval(() => {
-    uploads.cleanUp({ startup: false }).catch((err: unknown) => app.log.error({ err }, 'upload clean-up failed'));
+    const sweep = async () => {
+      await cleanUpStore(deps, { graceMs: EVERY_HOUR });
+      await uploads.cleanUp({ startup: false });
+    };
+    sweep().catch((err: unknown) => app.log.error({ err }, 'file clean-up failed'));
   }, EVERY_HOUR);
   timer.unref();
   return () => clearInterval(timer);

@@ -51,3 +51,28 @@ export function registerFileOwner(kind: string, owner: FileOwner): void {
 export function fileOwner(kind: string): FileOwner | undefined {
   return owners.get(kind);
 }
+
+/**
+ * Tables that name stored files by their storage key. Every kind of kept file registers here
+ * (the `files` table, library files, cover-image variants, …) so that clean-up removes a stored
+ * key only when no table names it.
+ */
+export type KeptKeys = (db: Executor, keys: string[]) => Promise<Set<string>>;
+
+const KEY_REGISTRY = Symbol.for('bansi.storedKeyOwners');
+const keyOwners: Map<string, KeptKeys> =
+  ((globalThis as Record<symbol, unknown>)[KEY_REGISTRY] as Map<string, KeptKeys>) ??
+  ((globalThis as Record<symbol, unknown>)[KEY_REGISTRY] = new Map<string, KeptKeys>());
+
+/** Registers a table of stored keys; its module calls this once when it is loaded. */
+export function registerStoredKeys(kind: string, kept: KeptKeys): void {
+  keyOwners.set(kind, kept);
+}
+
+/** Which of these keys some table names. */
+export async function keptKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  const kept = new Set<string>();
+  if (keys.length === 0) return kept;
+  for (const owner of keyOwners.values()) for (const key of await owner(db, keys)) kept.add(key);
+  return kept;
+}

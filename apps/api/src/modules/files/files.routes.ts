@@ -1,18 +1,12 @@
-import { resolve } from 'node:path';
 import { FileContentQuery, FileMeta, FileParams, FilePaths } from '@bansi/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LocalFileStore } from '../../lib/file-store';
-import { sendFile } from '../../lib/send-file';
 import { presentFile } from './files.presenter';
-import { getReadableFile, openFileContent, type FilesDeps } from './files.service';
+import { getReadableFile, replyWithStoredFile } from './files.service';
 import { Uploads } from './files.uploads';
 
-/** The local-disk FileStore of this configuration (DATA_DIR/files). */
-export const fileStoreOf = (dataDir: string) => new LocalFileStore(resolve(dataDir, 'files'));
-
 const filesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: FilesDeps = { ...app.deps, store: fileStoreOf(app.config.DATA_DIR) };
+  const deps = app.deps;
   const uploads = new Uploads(deps, app.log);
   const tags = ['files'];
 
@@ -21,15 +15,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const content = async (request: FastifyRequest<{ Params: { id: string }; Querystring: { download?: '0' | '1' } }>, reply: FastifyReply) => {
     const row = await getReadableFile(deps, request.principal!, request.params.id);
-    return sendFile(request, reply, {
-      size: Number(row.size),
-      sha256: row.sha256,
-      fileName: row.originalName,
-      mediaType: row.mediaType,
-      modifiedAt: row.createdAt,
-      attachment: request.query.download === '1',
-      open: (range) => openFileContent(deps, row, range),
-    });
+    return replyWithStoredFile(request, reply, deps, row, { disposition: request.query.download === '1' ? 'attachment' : 'inline' });
   };
 
   const contentSchema = {

@@ -13,18 +13,23 @@ import {
   type ErrorCode,
   type FileKind,
 } from '@bansi/shared';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { FileStore as TusFileStore } from '@tus/file-store';
-import { Metadata, Server, type Upload } from '@tus/server';
+import { Metadata, Server, type DataStore, type Upload } from '@tus/server';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest } from 'srvx/node';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { ContentSniffer } from '../../lib/file-sniff';
-import { tooLarge, unsupportedKind } from '../../lib/file-store';
+import { tooLarge, unsupportedKind, type FileCheck, type StagedFile } from '../../lib/file-store';
+import { readableFileName } from '../../lib/file-names';
+import { S3FileStore } from '../../lib/s3-file-store';
 import { companyOf, type Principal } from '../../plugins/access';
 import { fileOwner } from './files.owners';
 import { existingFileIds, findFileById } from './files.repository';
+import { actorOf, type Actor } from '../../lib/actor';
 import { isClientError, keepStagedFile, type FilesDeps } from './files.service';
 import type { FilesTable } from './files.tables';
+import { S3ChunkTusStore } from './files.tus-s3';
 
 /**
  * Resumable uploads (tus 1.0, https://tus.io/protocols/resumable-upload) at `/uploads`.
@@ -55,6 +60,8 @@ const SERVER_KEYS: (keyof ServerMetadata)[] = ['companyId', 'createdBy', 'allowe
 
 interface RequestContext {
   principal: Principal;
+  /** who is uploading, for the audit entry of the kept file */
+  actor: Actor;
   metadata?: Record<string, string>;
   /** the error a hook raised, answered as a problem instead of tus' plain-text body */
   error?: unknown;
@@ -63,7 +70,50 @@ interface RequestContext {
 const kindsOf = (csv: string | null | undefined): FileKind[] =>
   (csv ?? '').split(',').filter((k): k is FileKind => (FILE_KINDS as readonly string[]).includes(k));
 
-/** The tus file store, checking the first bytes of an upload against its allowed kinds. */
+/**
+ * Writes a PATCH through `write`, checking the first bytes of the upload against its allowed kinds
+ * as they arrive (`before`: the bytes already stored ahead of `offset`). A refusal removes the
+ * upload and answers 415 whatever tus makes of it.
+ */
+async function guardedWrite(
+  readable: Readable,
+  offset: number,
+  allowed: FileKind[],
+  before: () => Promise<Buffer>,
+  write: (stream: Readable) => Promise<number>,
+  refuse: () => Promise<void>,
+): Promise<number> {
+  if (offset >= HEAD_BYTES) return write(readable);
+  const sniffer = new ContentSniffer(allowed);
+  if (offset > 0) sniffer.update(await before());
+  let seen = offset;
+  let refused = false;
+  const guarded = Readable.from(
+    (async function* () {
+      for await (const chunk of readable as AsyncIterable<Buffer>) {
+        if (seen < HEAD_BYTES) {
+          sniffer.update(chunk.subarray(0, HEAD_BYTES - seen));
+          seen += chunk.length;
+          if (!sniffer.possible()) {
+            refused = true;
+            throw unsupportedKind();
+          }
+        }
+        yield chunk;
+      }
+    })(),
+    { objectMode: false },
+  );
+  try {
+    return await write(guarded);
+  } catch (err) {
+    if (!refused) throw err;
+    await refuse();
+    throw { status_code: 415, body: 'Unsupported Media Type\n' };
+  }
+}
+
+/** The tus file store (FILE_STORE=local: partial uploads in DATA_DIR/uploads), checking first bytes. */
 class CheckedTusStore extends TusFileStore {
   // No tus "expiration" extension: with it, creation-with-upload re-reads the upload after it became a
   // file (404). Expired uploads are removed by our own clean-up (UPLOAD_EXPIRY_HOURS) instead.
@@ -75,36 +125,44 @@ class CheckedTusStore extends TusFileStore {
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    if (offset >= HEAD_BYTES) return super.write(readable, id, offset);
-    const info = await this.configstore.get(id);
-    const sniffer = new ContentSniffer(kindsOf(info?.metadata?.allowedKinds));
-    if (offset > 0) sniffer.update(await readHead(join(this.directory, id), offset));
-    let seen = offset;
-    let refused = false;
-    const guarded = Readable.from(
-      (async function* () {
-        for await (const chunk of readable as AsyncIterable<Buffer>) {
-          if (seen < HEAD_BYTES) {
-            sniffer.update(chunk.subarray(0, HEAD_BYTES - seen));
-            seen += chunk.length;
-            if (!sniffer.possible()) {
-              refused = true;
-              throw unsupportedKind();
-            }
-          }
-          yield chunk;
-        }
-      })(),
-      { objectMode: false },
+    const info = offset < HEAD_BYTES ? await this.configstore.get(id) : undefined;
+    return guardedWrite(
+      readable,
+      offset,
+      kindsOf(info?.metadata?.allowedKinds),
+      () => readHead(join(this.directory, id), offset),
+      (stream) => super.write(stream, id, offset),
+      async () => {
+        this.onRefused(id);
+        await this.remove(id).catch(() => undefined);
+      },
     );
-    try {
-      return await super.write(guarded, id, offset);
-    } catch (err) {
-      if (!refused) throw err;
-      this.onRefused(id);
-      await this.remove(id).catch(() => undefined);
-      throw { status_code: 415, body: 'Unsupported Media Type\n' };
-    }
+  }
+}
+
+/** The tus store of FILE_STORE=s3: every byte and the info in the bucket, checking first bytes. */
+class CheckedS3TusStore extends S3ChunkTusStore {
+  constructor(
+    client: S3Client,
+    bucket: string,
+    private readonly onRefused: (id: string) => void,
+  ) {
+    super(client, bucket);
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const info = offset < HEAD_BYTES ? await this.info(id) : undefined;
+    return guardedWrite(
+      readable,
+      offset,
+      kindsOf(info?.metadata?.allowedKinds),
+      () => this.head(id, offset),
+      (stream) => super.write(stream, id, offset),
+      async () => {
+        this.onRefused(id);
+        await this.remove(id).catch(() => undefined);
+      },
+    );
   }
 }
 
@@ -117,6 +175,98 @@ async function readHead(path: string, length: number): Promise<Buffer> {
   } finally {
     await file.close();
   }
+}
+
+/**
+ * Where partial uploads live: DATA_DIR/uploads on one machine (FILE_STORE=local), or the S3 bucket
+ * shared by every API process (FILE_STORE=s3) so that any process resumes any upload.
+ */
+interface UploadArea {
+  datastore: DataStore;
+  /** the upload's info (metadata, size), or undefined */
+  info(id: string): Promise<Upload | undefined>;
+  /** checks a complete upload and stages it for the FileStore */
+  stage(id: string, check: FileCheck): Promise<StagedFile>;
+  /** after the upload became a file: what is left of it goes */
+  forget(id: string): Promise<void>;
+  remove(id: string): Promise<void>;
+  cleanUp(kept: (ids: string[]) => Promise<Set<string>>, options: { graceMs: number; expiryMs: number; now: number }): Promise<number>;
+}
+
+function localArea(deps: FilesDeps, directory: string, onRefused: (id: string) => void): UploadArea {
+  const store = new CheckedTusStore(directory, onRefused);
+  const remove = async (id: string) => {
+    await rm(join(directory, id), { force: true });
+    await rm(join(directory, `${id}.json`), { force: true });
+  };
+  return {
+    datastore: store,
+    info: (id) => store.configstore.get(id),
+    stage: (id, check) => deps.store.inspect(join(directory, id), check),
+    forget: (id) => store.configstore.delete(id).catch(() => undefined),
+    remove,
+    async cleanUp(kept, { graceMs, expiryMs, now }) {
+      let names: string[];
+      try {
+        names = await readdir(directory);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw err;
+      }
+      const nameSet = new Set(names);
+      const infoIds = names.filter((n) => n.endsWith('.json') && UUID.test(n.slice(0, -5))).map((n) => n.slice(0, -5));
+      const done = await kept(infoIds);
+      let removed = 0;
+      for (const id of infoIds) {
+        let info: Upload | null = null;
+        if (!done.has(id) && nameSet.has(id)) {
+          try {
+            info = JSON.parse(await readFile(join(directory, `${id}.json`), 'utf8')) as Upload;
+          } catch {
+            info = null;
+          }
+          const created = info?.creation_date ? Date.parse(info.creation_date) : Number.NaN;
+          if (info && Number.isFinite(created) && created + expiryMs >= now) continue;
+        }
+        await remove(id);
+        removed += 1;
+      }
+      for (const name of names) {
+        if (name.endsWith('.json') || nameSet.has(`${name}.json`)) continue;
+        const st = await stat(join(directory, name)).catch(() => null);
+        if (st && st.mtimeMs + graceMs <= now) {
+          await rm(join(directory, name), { force: true, recursive: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+  };
+}
+
+function s3Area(deps: FilesDeps, fileStore: S3FileStore, onRefused: (id: string) => void): UploadArea {
+  const store = new CheckedS3TusStore(fileStore.client, fileStore.bucket, onRefused);
+  return {
+    datastore: store,
+    info: (id) => store.info(id),
+    stage: (id, check) => deps.store.put(store.read(id), check),
+    forget: (id) => store.remove(id),
+    remove: (id) => store.remove(id),
+    async cleanUp(kept, { graceMs, expiryMs, now }) {
+      const all: { id: string; modifiedAt: Date }[] = [];
+      for await (const upload of store.uploads()) if (UUID.test(upload.id)) all.push(upload);
+      const done = await kept(all.map((u) => u.id));
+      let removed = 0;
+      for (const { id, modifiedAt } of all) {
+        // Other processes may be finishing an upload right now: spare anything younger than the grace.
+        if (modifiedAt.getTime() + graceMs > now) continue;
+        if (!done.has(id) && modifiedAt.getTime() + expiryMs >= now) continue;
+        await store.remove(id);
+        removed += 1;
+      }
+      return removed;
+    },
+  };
 }
 
 const TUS_CODES: Record<number, ErrorCode> = {
@@ -133,9 +283,8 @@ const TUS_CODES: Record<number, ErrorCode> = {
 const KEEP_ON_ERROR = ['tus-resumable', 'upload-offset', 'connection'];
 
 export class Uploads {
-  readonly directory: string;
   private tus: Server | null = null;
-  private datastore: CheckedTusStore | null = null;
+  private area: UploadArea | null = null;
   private readonly contexts = new WeakMap<object, RequestContext>();
   private readonly finalizing = new Map<string, Promise<FilesTable>>();
   private readonly refused = new Map<string, number>();
@@ -143,23 +292,32 @@ export class Uploads {
   constructor(
     private readonly deps: FilesDeps,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.directory = resolve(deps.config.DATA_DIR, 'uploads');
-  }
+  ) {}
 
-  /** Created on first use, so an app that never receives an upload never touches the disk. */
-  private server(): { tus: Server; store: CheckedTusStore } {
-    if (!this.tus || !this.datastore) {
-      const store = new CheckedTusStore(this.directory, (id) => {
+  /** Where partial uploads are: DATA_DIR/uploads, or the bucket of the S3 FileStore. */
+  private uploadArea(): UploadArea {
+    if (!this.area) {
+      const onRefused = (id: string) => {
         // Remembered briefly, so the route can answer the refusal as 415 whatever tus made of it.
         const now = Date.now();
         for (const [old, at] of this.refused) if (now - at > 60_000) this.refused.delete(old);
         this.refused.set(id, now);
-      });
-      this.datastore = store;
+      };
+      this.area =
+        this.deps.store instanceof S3FileStore
+          ? s3Area(this.deps, this.deps.store, onRefused)
+          : localArea(this.deps, resolve(this.deps.config.DATA_DIR, 'uploads'), onRefused);
+    }
+    return this.area;
+  }
+
+  /** Created on first use, so an app that never receives an upload never touches the disk. */
+  private server(): { tus: Server; area: UploadArea } {
+    const area = this.uploadArea();
+    if (!this.tus) {
       this.tus = new Server({
         path: `${API_BASE}${FilePaths.uploads}`,
-        datastore: store,
+        datastore: area.datastore,
         maxSize: this.deps.config.UPLOAD_MAX_BYTES,
         relativeLocation: true,
         // no Access-Control-Allow-Origin: uploads come from our own origin only
@@ -172,7 +330,7 @@ export class Uploads {
           const ctx = this.contexts.get(req);
           if (!ctx) throw { status_code: 500, body: 'no request context\n' };
           try {
-            const file = await this.finalize(upload.id, ctx.principal);
+            const file = await this.finalize(upload.id, ctx.principal, ctx.actor);
             return { headers: { [UPLOAD_FILE_ID_HEADER]: file.id } };
           } catch (err) {
             ctx.error = err;
@@ -181,7 +339,7 @@ export class Uploads {
         },
       });
     }
-    return { tus: this.tus, store: this.datastore };
+    return { tus: this.tus, area };
   }
 
   /** One tus request, from a route that already checked the session (audience 'company'). */
@@ -189,8 +347,8 @@ export class Uploads {
     const principal = request.principal;
     if (!principal) throw new AppError(401, 'UNAUTHENTICATED');
     const companyId = companyOf(principal);
-    const { tus, store } = this.server();
-    const ctx: RequestContext = { principal };
+    const { tus, area } = this.server();
+    const ctx: RequestContext = { principal, actor: actorOf(request) };
     const id = (request.params as { id?: string }).id;
 
     if (request.method === 'POST') {
@@ -204,13 +362,13 @@ export class Uploads {
         if (request.method === 'HEAD') return replyComplete(reply, stored);
         throw conflict();
       }
-      const info = await store.configstore.get(id);
+      const info = await area.info(id);
       if (!info || info.metadata?.companyId !== companyId) throw notFound();
       if (request.method === 'HEAD') {
-        const upload = await store.getUpload(id).catch(() => null);
+        const upload = await area.datastore.getUpload(id).catch(() => null);
         // All bytes arrived but the file was never kept (a crash, a lost response): keep it now.
         if (upload && upload.size !== undefined && upload.offset === upload.size) {
-          return replyComplete(reply, await this.finalize(id, principal));
+          return replyComplete(reply, await this.finalize(id, principal, ctx.actor));
         }
       }
     }
@@ -257,9 +415,10 @@ export class Uploads {
     } catch {
       throw invalid([{ path: 'headers.upload-metadata', code: 'invalid', message: 'Upload-Metadata is not valid' }]);
     }
-    const parsed = UploadMetadata.safeParse(
-      Object.fromEntries(Object.entries(raw).filter(([k, v]) => v !== null && !SERVER_KEYS.includes(k as keyof ServerMetadata))),
-    );
+    const given = Object.fromEntries(Object.entries(raw).filter(([k, v]) => v !== null && !SERVER_KEYS.includes(k as keyof ServerMetadata)));
+    // A name keeps no bidi override or other invisible formatting ("invoice\u202Efdp.csv" → "invoicefdp.csv").
+    if (typeof given.filename === 'string') given.filename = readableFileName(given.filename);
+    const parsed = UploadMetadata.safeParse(given);
     if (!parsed.success) {
       throw invalid(parsed.error.issues.map((i) => ({ path: ['metadata', ...i.path].join('.'), code: i.code, message: i.message })));
     }
@@ -304,26 +463,26 @@ export class Uploads {
    * The owner is asked again; a refusal (4xx) deletes the upload, a server fault keeps it so that a
    * later HEAD can retry.
    */
-  finalize(id: string, principal: Principal): Promise<FilesTable> {
+  finalize(id: string, principal: Principal, actor: Actor): Promise<FilesTable> {
     const running = this.finalizing.get(id);
     if (running) return running;
-    const job = this.doFinalize(id, principal).finally(() => this.finalizing.delete(id));
+    const job = this.doFinalize(id, principal, actor).finally(() => this.finalizing.delete(id));
     this.finalizing.set(id, job);
     return job;
   }
 
-  private async doFinalize(id: string, principal: Principal): Promise<FilesTable> {
+  private async doFinalize(id: string, principal: Principal, actor: Actor): Promise<FilesTable> {
     const done = await findFileById(this.deps.db, id);
     if (done) return done;
-    const { store } = this.server();
-    const info = await store.configstore.get(id);
+    const { area } = this.server();
+    const info = await area.info(id);
     if (!info?.metadata) throw notFound();
     const meta = info.metadata as unknown as StoredMetadata;
     try {
       const replaces = meta.replaces ? ((await findFileById(this.deps.db, meta.replaces)) ?? null) : null;
       const target = await this.authorize(principal, meta, replaces);
       if (target.companyId !== meta.companyId) throw notFound();
-      const staged = await this.deps.store.inspect(join(this.directory, id), {
+      const staged = await area.stage(id, {
         maxBytes: Math.min(target.maxBytes, Number(meta.maxBytes) || target.maxBytes),
         allowedKinds: target.allowedKinds.filter((k) => kindsOf(meta.allowedKinds).includes(k)),
         name: meta.filename,
@@ -343,8 +502,9 @@ export class Uploads {
           replacesId: meta.replaces ?? null,
         },
         principal,
+        actor,
       );
-      await store.configstore.delete(id).catch(() => undefined);
+      await area.forget(id).catch((err: unknown) => this.log.warn({ err, uploadId: id }, 'an upload that became a file was not removed'));
       return file;
     } catch (err) {
       if (isClientError(err)) await this.removeUpload(id);
@@ -353,56 +513,21 @@ export class Uploads {
   }
 
   private async removeUpload(id: string) {
-    await rm(join(this.directory, id), { force: true });
-    await rm(join(this.directory, `${id}.json`), { force: true });
+    await this.uploadArea().remove(id);
   }
 
   /**
    * Clean-up of the upload area: uploads that became files, info without data (a crash after the
    * rename), data without info (a crash while creating), corrupt info, and expired uploads. At
-   * start-up nothing is in flight; later runs spare anything younger than an hour.
+   * start-up of a local store nothing is in flight; later runs (and S3, shared by several
+   * processes) spare anything younger than an hour.
    */
   async cleanUp({ startup, now = Date.now() }: { startup: boolean; now?: number }): Promise<number> {
-    let names: string[];
-    try {
-      names = await readdir(this.directory);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-      throw err;
-    }
-    const expiryMs = this.deps.config.UPLOAD_EXPIRY_HOURS * 3_600_000;
-    const graceMs = startup ? 0 : 3_600_000;
-    const nameSet = new Set(names);
-    const infoIds = names.filter((n) => n.endsWith('.json') && UUID.test(n.slice(0, -5))).map((n) => n.slice(0, -5));
-    const kept = await existingFileIds(this.deps.db, infoIds);
-    let removed = 0;
-    const remove = async (id: string) => {
-      await this.removeUpload(id);
-      removed += 1;
-    };
-    for (const id of infoIds) {
-      if (kept.has(id) || !nameSet.has(id)) {
-        await remove(id);
-        continue;
-      }
-      let info: Upload | null = null;
-      try {
-        info = JSON.parse(await readFile(join(this.directory, `${id}.json`), 'utf8')) as Upload;
-      } catch {
-        info = null;
-      }
-      const created = info?.creation_date ? Date.parse(info.creation_date) : Number.NaN;
-      if (!info || !Number.isFinite(created) || created + expiryMs < now) await remove(id);
-    }
-    for (const name of names) {
-      if (name.endsWith('.json') || nameSet.has(`${name}.json`)) continue;
-      const s = await stat(join(this.directory, name)).catch(() => null);
-      if (s && s.mtimeMs + graceMs <= now) {
-        await rm(join(this.directory, name), { force: true, recursive: true });
-        removed += 1;
-      }
-    }
-    return removed;
+    return this.uploadArea().cleanUp((ids) => existingFileIds(this.deps.db, ids), {
+      graceMs: startup ? 0 : 3_600_000,
+      expiryMs: this.deps.config.UPLOAD_EXPIRY_HOURS * 3_600_000,
+      now,
+    });
   }
 }
 

@@ -73,3 +73,18 @@ export async function insertVersion(db: Executor, row: LibraryVersionsTable, fil
 export async function updateDocument(db: Executor, id: string, patch: Partial<Omit<LibraryDocumentsTable, 'id'>>) {
   await db.updateTable('libraryDocuments').set(patch).where('id', '=', id).execute();
 }
+
+/** Which of these storage keys a library file names (clean-up of the FileStore keeps them). */
+export async function existingLibraryKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('libraryFiles').select('storageKey').where('storageKey', 'in', keys).execute();
+  return new Set(rows.map((r) => r.storageKey));
+}
+
+/** Library files still named by a key of the old library store (`library/…` under DATA_DIR). */
+export const listLegacyLibraryFiles = (db: Executor) =>
+  db.selectFrom('libraryFiles').select(['id', 'storageKey']).where('storageKey', 'like', 'library/%').execute();
+
+export async function setLibraryStorageKey(db: Executor, id: string, storageKey: string) {
+  await db.updateTable('libraryFiles').set({ storageKey }).where('id', '=', id).execute();
+}

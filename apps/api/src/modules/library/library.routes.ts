@@ -13,7 +13,8 @@ import {
 } from '@bansi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/i18n';
-import { sendDownload } from './library.download';
+import { actorOf } from '../../lib/actor';
+import { replyWithStoredFile } from '../files/files.service';
 import {
   addVersion,
   createDocument,
@@ -25,7 +26,6 @@ import {
   updateLibraryDocument,
   type LibraryDeps,
 } from './library.service';
-import { localLibraryStore } from './library.storage';
 import { readUpload } from './library.upload';
 
 const ID = '/:id';
@@ -33,7 +33,7 @@ const ID = '/:id';
 const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   // Another module may have registered multipart for the whole app already.
   if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart);
-  const deps: LibraryDeps = { ...app.deps, store: localLibraryStore(app.config.DATA_DIR) };
+  const deps: LibraryDeps = app.deps;
   const tags = ['library'];
   const lang = (h: { 'accept-language'?: string }) => requestLanguage(h['accept-language']);
   const fileDescription = 'The PDF, with Range (206, 416), ETag (304) and Content-Disposition; `lang` picks the reader language.';
@@ -45,7 +45,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { audience: 'company' },
       schema: { tags, summary: 'Published guides, laws and licences', querystring: LibraryListQuery, response: { 200: Page(LibraryDocument) } },
     },
-    async (request) => listForReaders(deps, request.query),
+    async (request) => listForReaders(deps, request.query, lang(request.headers)),
   );
   app.get(
     `${LibraryPaths.list}${ID}`,
@@ -60,8 +60,8 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { lang: fileLang, download } = request.query;
-      const file = await resolveDownload(deps, request.principal, request.params.id, { lang: fileLang, download });
-      return sendDownload(request, reply, file);
+      const file = await resolveDownload(deps, request.principal, request.params.id, { lang: fileLang });
+      return replyWithStoredFile(request, reply, deps, file, { disposition: download ? 'attachment' : 'inline' });
     },
   );
 
@@ -77,7 +77,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Page(StaffLibraryDocument) },
       },
     },
-    async (request) => listForStaff(deps, request.query),
+    async (request) => listForStaff(deps, request.query, lang(request.headers)),
   );
   app.get(
     `${LibraryPaths.staffList}${ID}`,
@@ -92,8 +92,8 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { lang: fileLang, download, version } = request.query;
-      const file = await resolveDownload(deps, request.principal, request.params.id, { lang: fileLang, download, versionId: version });
-      return sendDownload(request, reply, file);
+      const file = await resolveDownload(deps, request.principal, request.params.id, { lang: fileLang, versionId: version });
+      return replyWithStoredFile(request, reply, deps, file, { disposition: download ? 'attachment' : 'inline' });
     },
   );
   app.post(
@@ -111,7 +111,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const upload = await readUpload(request, deps.store);
-      return reply.code(201).send(await createDocument(deps, request.principal, upload, lang(request.headers)));
+      return reply.code(201).send(await createDocument(deps, request.principal, upload, lang(request.headers), actorOf(request)));
     },
   );
   app.patch(
@@ -120,7 +120,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { audience: 'staffAdmin' },
       schema: { tags, summary: 'Edit, publish or unpublish', params: IdParams, body: UpdateLibraryDocument, response: { 200: StaffLibraryDocument } },
     },
-    async (request) => updateLibraryDocument(deps, request.principal, request.params.id, request.body),
+    async (request) => updateLibraryDocument(deps, request.principal, request.params.id, request.body, actorOf(request)),
   );
   app.post(
     `${LibraryPaths.staffList}${ID}/versions`,
@@ -137,7 +137,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const upload = await readUpload(request, deps.store);
-      return reply.code(201).send(await addVersion(deps, request.principal, request.params.id, upload, lang(request.headers)));
+      return reply.code(201).send(await addVersion(deps, request.principal, request.params.id, upload, lang(request.headers), actorOf(request)));
     },
   );
 };

@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createReadStream, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { newId, nowIso } from '../../lib/crypto';
 import type { SeedStep } from '../../db/seed';
+import { createFileStore } from '../../lib/create-file-store';
+import { storageKeyFor } from '../../lib/file-store';
 import { REPO_ROOT } from '../../paths';
+import { keepInTransaction } from '../files/files.service';
 import { findDocumentBySlug, insertDocument, insertVersion, updateDocument } from './library.repository';
-import { localLibraryStore } from './library.storage';
 
 /** The user guide the product ships (made by apps/api/scripts/make-user-guide.mjs). */
 export const BUNDLED_GUIDE = {
@@ -26,21 +26,19 @@ export const BUNDLED_GUIDE = {
 export const librarySeed: SeedStep = {
   name: 'library-guide',
   kind: 'reference',
-  async run({ db, config }) {
+  async run({ db, config, store: given }) {
     if (await findDocumentBySlug(db.kysely, BUNDLED_GUIDE.slug)) return;
     if (!existsSync(BUNDLED_GUIDE.path)) throw new Error(`bundled guide missing: ${BUNDLED_GUIDE.path}`);
-    const store = localLibraryStore(config.DATA_DIR);
+    const store = given ?? createFileStore(config);
     const now = nowIso();
     const documentId = newId();
     const versionId = newId();
-    // Content-addressed, so every fresh database (tests, demo resets) reuses one copy of the file.
-    const sha = createHash('sha256')
-      .update(await readFile(BUNDLED_GUIDE.path))
-      .digest('hex');
-    const storageKey = `library/bundled/${sha.slice(0, 32)}.pdf`;
-    const existing = await store.stat(storageKey);
-    const { size, sha256 } = existing ? { size: existing.size, sha256: sha } : await store.importFile(BUNDLED_GUIDE.path, storageKey);
-    await db.kysely.transaction().execute(async (trx) => {
+    const fileId = newId();
+    const staged = await store.put(createReadStream(BUNDLED_GUIDE.path), { maxBytes: Number.MAX_SAFE_INTEGER, allowedKinds: ['pdf'] });
+    const storageKey = storageKeyFor(fileId);
+    const { size, sha256 } = staged;
+    const deps = { db: db.kysely, store };
+    await keepInTransaction(deps, [{ staged, key: storageKey }], async (trx) => {
       await insertDocument(trx, {
         id: documentId,
         slug: BUNDLED_GUIDE.slug,
@@ -59,7 +57,7 @@ export const librarySeed: SeedStep = {
         { id: versionId, documentId, version: BUNDLED_GUIDE.version, documentDate: BUNDLED_GUIDE.documentDate, createdBy: null, createdAt: now },
         [
           {
-            id: newId(),
+            id: fileId,
             versionId,
             language: 'both',
             storageKey,

@@ -12,15 +12,17 @@ import {
 } from '@bansi/shared';
 import type { z } from 'zod';
 import { newId, nowIso } from '../../lib/crypto';
+import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps } from '../../lib/deps';
-import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/errors';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import type { Download } from './library.download';
+import { recordAudit, type Actor } from '../audit/audit.service';
 import { canManageLibrary, canReadDocument } from './library.policy';
 import { presentDocument, presentStaffDocument, presentVersion } from './library.presenter';
 import {
   findDocument,
   findVersion,
+  existingLibraryKeys,
   findVersionByLabel,
   insertDocument,
   insertVersion,
@@ -31,16 +33,21 @@ import {
   listVersionsById,
   updateDocument,
 } from './library.repository';
-import { looksLikePdf, type LibraryFileStore, type ReceivedFile } from './library.storage';
+import { storageKeyFor, type StagedFile } from '../../lib/file-store';
+import { readableFileName } from '../../lib/file-names';
+import { registerStoredKeys } from '../files/files.owners';
+import { keepInTransaction, type StoredFileRef } from '../files/files.service';
 import type { LibraryDocumentsTable, LibraryFilesTable } from './library.tables';
 
-export interface LibraryDeps extends Deps {
-  store: LibraryFileStore;
-}
+/** The app's deps: library files are kept in the one FileStore (`deps.store`). */
+export type LibraryDeps = Deps;
 
-/** A file part of an upload, already received into a temporary file. */
+// Library files are named by library_files.storage_key: clean-up keeps them.
+registerStoredKeys('library', existingLibraryKeys);
+
+/** A file part of an upload, already staged (checked to be a PDF) by the FileStore. */
 export interface UploadedFile {
-  received: ReceivedFile;
+  staged: StagedFile;
   fileName: string;
 }
 export type UploadedFiles = Partial<Record<LibraryFileLanguage, UploadedFile>>;
@@ -50,19 +57,10 @@ export interface Upload {
   files: UploadedFiles;
 }
 
-// ---- cursors ------------------------------------------------------------------------------------
-
-const encodeCursor = (row: { createdAt: string; id: string }) => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString('base64url');
-
-function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | undefined {
-  if (!cursor) return undefined;
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof createdAt === 'string' && typeof id === 'string') return { createdAt, id };
-  } catch {
-    /* fall through */
-  }
-  throw invalid([{ path: 'querystring.cursor', code: 'invalid', message: 'invalid cursor' }]);
+/** Newest first by (createdAt, id): lib/cursor's keyset. */
+function afterOf(deps: Deps, lang: Language, raw: string | undefined) {
+  const after = decodeCursor(deps, lang, raw, KEY_ID);
+  return after ? { createdAt: after[0], id: after[1] } : undefined;
 }
 
 // ---- reading ------------------------------------------------------------------------------------
@@ -91,23 +89,34 @@ async function withVersions(deps: Deps, docs: LibraryDocumentsTable[], all: bool
 }
 
 function page<T>(rows: LibraryDocumentsTable[], limit: number, present: (rows: LibraryDocumentsTable[]) => Promise<T[]>) {
-  const more = rows.length > limit;
-  const visible = rows.slice(0, limit);
-  const last = visible[visible.length - 1];
-  return present(visible).then((items) => ({ items, nextCursor: more && last ? encodeCursor(last) : null }));
+  const { page: visible, nextCursor } = pageOf(rows, limit, (r) => [r.createdAt, r.id]);
+  return present(visible).then((items) => ({ items, nextCursor }));
 }
 
 /** Published documents for company users, newest first. */
-export async function listForReaders(deps: Deps, query: LibraryListQuery): Promise<{ items: LibraryDocument[]; nextCursor: string | null }> {
-  const rows = await listDocuments(deps.db, { category: query.category, published: true, after: decodeCursor(query.cursor), limit: query.limit });
+export async function listForReaders(
+  deps: Deps,
+  query: LibraryListQuery,
+  lang: Language,
+): Promise<{ items: LibraryDocument[]; nextCursor: string | null }> {
+  const rows = await listDocuments(deps.db, {
+    category: query.category,
+    published: true,
+    after: afterOf(deps, lang, query.cursor),
+    limit: query.limit,
+  });
   return page(rows, query.limit, async (docs) =>
     (await withVersions(deps, docs, false)).flatMap(({ doc, versions }) => (versions[0] ? [presentDocument(doc, versions[0])] : [])),
   );
 }
 
-export async function listForStaff(deps: Deps, query: StaffLibraryListQuery): Promise<{ items: StaffLibraryDocument[]; nextCursor: string | null }> {
+export async function listForStaff(
+  deps: Deps,
+  query: StaffLibraryListQuery,
+  lang: Language,
+): Promise<{ items: StaffLibraryDocument[]; nextCursor: string | null }> {
   const published = query.published === undefined ? undefined : query.published === 'true';
-  const rows = await listDocuments(deps.db, { category: query.category, published, after: decodeCursor(query.cursor), limit: query.limit });
+  const rows = await listDocuments(deps.db, { category: query.category, published, after: afterOf(deps, lang, query.cursor), limit: query.limit });
   return page(rows, query.limit, async (docs) =>
     (await withVersions(deps, docs, true)).flatMap(({ doc, versions }) => (versions.length ? [presentStaffDocument(doc, versions)] : [])),
   );
@@ -144,12 +153,13 @@ export function pickFile(files: LibraryFilesTable[], lang: Language | undefined)
   return undefined;
 }
 
+/** The stored file a reader asks for (files.service replyWithStoredFile sends it). */
 export async function resolveDownload(
   deps: LibraryDeps,
   principal: Principal | null,
   id: string,
-  options: { lang?: Language; versionId?: string; download?: boolean },
-): Promise<Download> {
+  options: { lang?: Language; versionId?: string },
+): Promise<StoredFileRef> {
   const doc = await readable(deps, principal, id);
   // Only staff may ask for an older version; readers always get the current one.
   const versionId = options.versionId ?? doc.currentVersionId!;
@@ -157,16 +167,13 @@ export async function resolveDownload(
   if (!version) throw notFound();
   const file = pickFile(await listFilesOfVersion(deps.db, version.id), options.lang);
   if (!file) throw notFound();
-  const stored = await deps.store.stat(file.storageKey);
-  if (!stored) throw notFound();
   return {
-    size: stored.size,
+    storageKey: file.storageKey,
+    size: Number(file.size),
     sha256: file.sha256,
-    fileName: file.fileName,
-    contentType: file.contentType,
-    lastModified: file.createdAt,
-    attachment: options.download ?? false,
-    open: (range) => deps.store.read(file.storageKey, range),
+    mediaType: file.contentType,
+    originalName: file.fileName,
+    createdAt: file.createdAt,
   };
 }
 
@@ -179,7 +186,7 @@ function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, stri
 }
 
 async function discardAll(deps: LibraryDeps, files: UploadedFiles) {
-  await Promise.all(Object.values(files).map((f) => deps.store.discard(f.received).catch(() => undefined)));
+  await Promise.all(Object.values(files).map((f) => deps.store.discard(f.staged).catch(() => undefined)));
 }
 
 /** One file for both languages, or one per language; every one a PDF by its content. */
@@ -192,43 +199,29 @@ function checkFiles(deps: Deps, lang: Language, files: UploadedFiles) {
     errors.push({ path: 'body.fileBoth', code: 'conflict', message: deps.t(lang, 'library.fieldErrors.bothAndSingle') });
   }
   if (errors.length) throw invalid(errors);
-  if (Object.values(files).some((f) => !looksLikePdf(f.received.head))) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
 }
 
-/** Moves the received files into the store; on any failure nothing of this upload stays behind. */
-async function storeFiles(deps: LibraryDeps, versionId: string, files: UploadedFiles, now: string): Promise<LibraryFilesTable[]> {
-  const rows: LibraryFilesTable[] = [];
-  try {
-    for (const [language, file] of Object.entries(files) as [LibraryFileLanguage, UploadedFile][]) {
-      const id = newId();
-      const row: LibraryFilesTable = {
-        id,
-        versionId,
-        language,
-        storageKey: `library/${id}.pdf`,
-        fileName: sanitizeFileName(file.fileName),
-        contentType: 'application/pdf',
-        size: file.received.size,
-        sha256: file.received.sha256,
-        createdAt: now,
-      };
-      await deps.store.commit(file.received, row.storageKey);
-      rows.push(row);
-    }
-    return rows;
-  } catch (err) {
-    await removeStored(deps, rows);
-    await discardAll(deps, files);
-    throw err;
-  }
-}
-
-async function removeStored(deps: LibraryDeps, rows: LibraryFilesTable[]) {
-  await Promise.all(rows.map((r) => deps.store.remove(r.storageKey).catch(() => undefined)));
+/** The rows of an upload's files, each under its own storage key in the FileStore. */
+function fileRows(versionId: string, files: UploadedFiles, now: string) {
+  return (Object.entries(files) as [LibraryFileLanguage, UploadedFile][]).map(([language, file]) => {
+    const id = newId();
+    const row: LibraryFilesTable = {
+      id,
+      versionId,
+      language,
+      storageKey: storageKeyFor(id),
+      fileName: sanitizeFileName(file.fileName),
+      contentType: file.staged.mediaType,
+      size: file.staged.size,
+      sha256: file.staged.sha256,
+      createdAt: now,
+    };
+    return { row, staged: file.staged, key: row.storageKey };
+  });
 }
 
 export function sanitizeFileName(name: string): string {
-  const clean = name
+  const clean = readableFileName(name)
     // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f/\\]/g, '_')
     .trim()
@@ -236,7 +229,13 @@ export function sanitizeFileName(name: string): string {
   return clean === '' ? 'document.pdf' : /\.pdf$/i.test(clean) ? clean : `${clean}.pdf`;
 }
 
-export async function createDocument(deps: LibraryDeps, principal: Principal | null, upload: Upload, lang: Language): Promise<StaffLibraryDocument> {
+export async function createDocument(
+  deps: LibraryDeps,
+  principal: Principal | null,
+  upload: Upload,
+  lang: Language,
+  actor: Actor,
+): Promise<StaffLibraryDocument> {
   try {
     if (!canManageLibrary(principal)) throw forbidden();
     const fields = parseFields(CreateLibraryDocumentFields, upload.fields);
@@ -244,33 +243,38 @@ export async function createDocument(deps: LibraryDeps, principal: Principal | n
     const now = nowIso();
     const documentId = newId();
     const versionId = newId();
-    const files = await storeFiles(deps, versionId, upload.files, now);
-    try {
-      await deps.db.transaction().execute(async (trx) => {
-        await insertDocument(trx, {
-          id: documentId,
-          slug: null,
-          category: fields.category,
-          titleLo: fields.titleLo,
-          titleEn: fields.titleEn,
-          published: fields.published ? 1 : 0,
-          publishedAt: fields.published ? now : null,
-          currentVersionId: null,
-          createdBy: principal!.userId,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await insertVersion(
-          trx,
-          { id: versionId, documentId, version: fields.version, documentDate: fields.documentDate, createdBy: principal!.userId, createdAt: now },
-          files,
-        );
-        await updateDocument(trx, documentId, { currentVersionId: versionId });
+    const files = fileRows(versionId, upload.files, now);
+    await keepInTransaction(deps, files, async (trx) => {
+      await insertDocument(trx, {
+        id: documentId,
+        slug: null,
+        category: fields.category,
+        titleLo: fields.titleLo,
+        titleEn: fields.titleEn,
+        published: fields.published ? 1 : 0,
+        publishedAt: fields.published ? now : null,
+        currentVersionId: null,
+        createdBy: principal!.userId,
+        createdAt: now,
+        updatedAt: now,
       });
-    } catch (err) {
-      await removeStored(deps, files);
-      throw err;
-    }
+      await insertVersion(
+        trx,
+        { id: versionId, documentId, version: fields.version, documentDate: fields.documentDate, createdBy: principal!.userId, createdAt: now },
+        files.map((f) => f.row),
+      );
+      await updateDocument(trx, documentId, { currentVersionId: versionId });
+      await recordAudit(
+        trx,
+        actor,
+        'library.create',
+        { kind: 'library_document', id: documentId },
+        {
+          companyId: null,
+          details: { version: fields.version, published: fields.published, files: files.length },
+        },
+      );
+    });
     return getForStaff(deps, documentId);
   } finally {
     await discardAll(deps, upload.files);
@@ -284,6 +288,7 @@ export async function addVersion(
   id: string,
   upload: Upload,
   lang: Language,
+  actor: Actor,
 ): Promise<StaffLibraryDocument> {
   try {
     if (!canManageLibrary(principal)) throw forbidden();
@@ -294,18 +299,27 @@ export async function addVersion(
     if (await findVersionByLabel(deps.db, id, fields.version)) throw conflict();
     const now = nowIso();
     const versionId = newId();
-    const files = await storeFiles(deps, versionId, upload.files, now);
+    const files = fileRows(versionId, upload.files, now);
     try {
-      await deps.db.transaction().execute(async (trx) => {
+      await keepInTransaction(deps, files, async (trx) => {
         await insertVersion(
           trx,
           { id: versionId, documentId: id, version: fields.version, documentDate: fields.documentDate, createdBy: principal!.userId, createdAt: now },
-          files,
+          files.map((f) => f.row),
         );
         await updateDocument(trx, id, { currentVersionId: versionId, updatedAt: now });
+        await recordAudit(
+          trx,
+          actor,
+          'library.version_add',
+          { kind: 'library_document', id },
+          {
+            companyId: null,
+            details: { version: fields.version, versionId, files: files.length },
+          },
+        );
       });
     } catch (err) {
-      await removeStored(deps, files);
       // Two staff adding the same version label at once: the unique index decides.
       if (await findVersionByLabel(deps.db, id, fields.version)) throw conflict();
       throw err;
@@ -322,19 +336,23 @@ export async function updateLibraryDocument(
   principal: Principal | null,
   id: string,
   patch: UpdateLibraryDocument,
+  actor: Actor,
 ): Promise<StaffLibraryDocument> {
   if (!canManageLibrary(principal)) throw forbidden();
   const doc = await findDocument(deps.db, id);
   if (!doc) throw notFound();
   const now = nowIso();
-  await updateDocument(deps.db, id, {
-    ...(patch.category !== undefined ? { category: patch.category } : {}),
-    ...(patch.titleLo !== undefined ? { titleLo: patch.titleLo } : {}),
-    ...(patch.titleEn !== undefined ? { titleEn: patch.titleEn } : {}),
-    ...(patch.published !== undefined
-      ? { published: patch.published ? 1 : 0, publishedAt: patch.published ? (doc.published ? doc.publishedAt : now) : null }
-      : {}),
-    updatedAt: now,
+  await deps.db.transaction().execute(async (trx) => {
+    await updateDocument(trx, id, {
+      ...(patch.category !== undefined ? { category: patch.category } : {}),
+      ...(patch.titleLo !== undefined ? { titleLo: patch.titleLo } : {}),
+      ...(patch.titleEn !== undefined ? { titleEn: patch.titleEn } : {}),
+      ...(patch.published !== undefined
+        ? { published: patch.published ? 1 : 0, publishedAt: patch.published ? (doc.published ? doc.publishedAt : now) : null }
+        : {}),
+      updatedAt: now,
+    });
+    await recordAudit(trx, actor, 'library.update', { kind: 'library_document', id }, { companyId: null, details: { ...patch } });
   });
   return getForStaff(deps, id);
 }

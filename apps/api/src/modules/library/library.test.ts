@@ -1,14 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_BASE, LibraryDocument, LibraryPaths, Page, Problem, StaffLibraryDocument } from '@bansi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, loginAs, type Agent, type TestApp } from '../../../test/helpers';
-import { contentDisposition, parseRange } from './library.download';
+import { contentDisposition, parseRange } from '../../lib/send-file';
 import { BUNDLED_GUIDE } from './library.seed';
 
 const url = (path: string) => `${API_BASE}${path}`;
+
+/** Files kept in the local FileStore under DATA_DIR (every kind of file lives there now). */
+const storedFiles = (dataDir: string) => {
+  const store = join(dataDir, 'files/store');
+  return existsSync(store) ? readdirSync(store).flatMap((shard) => readdirSync(join(store, shard))).length : 0;
+};
+const tempFiles = (dataDir: string) => (existsSync(join(dataDir, 'files/tmp')) ? readdirSync(join(dataDir, 'files/tmp')) : []);
 
 /** A small valid-looking PDF of about `size` bytes (the API checks the magic bytes, not the structure). */
 function pdf(label: string, size = 200_000): Buffer {
@@ -110,7 +117,8 @@ describe(`library (${dialect})`, () => {
     expect(whole.headers['cache-control']).toBe('private, no-cache');
     expect(whole.rawPayload.equals(bytes)).toBe(true);
     const etag = String(whole.headers.etag);
-    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    // one download path for every stored file: the whole SHA-256 is the ETag
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
 
     const part = await company.inject({ url: url(LibraryPaths.file(doc.id)), headers: { range: 'bytes=0-65535' } });
     expect(part.statusCode).toBe(206);
@@ -229,14 +237,14 @@ describe(`library (${dialect})`, () => {
     expect(readerAsksOld.rawPayload.equals(lo)).toBe(true);
 
     // The same version name twice is a conflict, and leaves no file behind.
-    const filesBefore = readdirSync(join(dataDir, 'library')).length;
+    const filesBefore = storedFiles(dataDir);
     const again = await admin.inject({
       method: 'POST',
       url: url(LibraryPaths.staffVersions(doc.id)),
       ...multipart([...fields({ version: '2024', documentDate: '2024-07-01' }), { name: 'fileBoth', file: pdf('dup'), filename: 'dup.pdf' }]),
     });
     expect(again.statusCode).toBe(409);
-    expect(readdirSync(join(dataDir, 'library')).length).toBe(filesBefore);
+    expect(storedFiles(dataDir)).toBe(filesBefore);
 
     // Unpublish: gone for companies again.
     await admin.inject({ method: 'PATCH', url: url(LibraryPaths.staffOne(doc.id)), payload: { published: false } });
@@ -245,7 +253,7 @@ describe(`library (${dialect})`, () => {
   });
 
   it('refuses uploads that are not PDFs, have no file, or mix both kinds of file', async () => {
-    const before = readdirSync(join(dataDir, 'library')).length;
+    const before = storedFiles(dataDir);
     const notPdf = await create(newDocument(), [
       { name: 'fileBoth', file: Buffer.from('MZ\x90\x00 not a pdf at all', 'latin1'), filename: 'law.pdf' },
     ]);
@@ -276,8 +284,8 @@ describe(`library (${dialect})`, () => {
     expect(json.statusCode).toBe(415);
 
     // No file of any refused upload stayed on disk, not even in the temporary folder.
-    expect(readdirSync(join(dataDir, 'library')).length).toBe(before);
-    expect(readdirSync(join(dataDir, 'tmp'))).toEqual([]);
+    expect(storedFiles(dataDir)).toBe(before);
+    expect(tempFiles(dataDir)).toEqual([]);
   });
 
   it('authorizes the file endpoint like any read', async () => {

@@ -5,11 +5,13 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 /**
  * The development mail page: without SMTP configured (and never in production), shows the mail the
- * app would have sent, so the demo's password-reset and invitation links can be followed.
+ * app would have sent, so the demo's password-reset and invitation links can be followed. Those links
+ * take over accounts: only a logged-in staff admin sees the page (401 / 403 for anyone else).
  */
 export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.NODE_ENV === 'production' || app.config.SMTP_URL) return;
-  app.get('/dev/mail', { config: { audience: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/dev/mail', { config: { audience: 'staffAdmin' }, schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
     const mails = await listRecentMail(app.db.kysely, 50);
     const items = mails
       .map(

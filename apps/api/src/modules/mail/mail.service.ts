@@ -1,20 +1,53 @@
 import type { Language } from '@bansi/shared';
 import { newId, nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
+import { enqueueJob } from '../jobs/jobs.service';
 import { insertMail } from './mail.repository';
+import { renderMail } from './mail.render';
 
-export type MailTemplate = 'passwordReset' | 'invitation' | 'welcome' | 'submissionReturned' | 'submissionAccepted';
+/** The job kind that sends one outbox mail. */
+export const MAIL_JOB = 'mail.send';
+export const MAIL_MAX_ATTEMPTS = 8;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A file to attach: a stored file (read from the FileStore when sending) or bytes given now. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  fileId?: string;
+  content?: Buffer;
+}
+
+/** How an attachment is kept in `outbox.attachments` (JSON). */
+export interface MailAttachmentRecord {
+  filename: string;
+  contentType: string;
+  fileId?: string;
+  /** base64 */
+  content?: string;
+}
+
+export type MailTemplate =
+  | 'passwordReset'
+  | 'addressInUse'
+  | 'invitation'
+  | 'welcome'
+  | 'submissionReturned'
+  | 'submissionAccepted'
+  | 'bookingConfirmed'
+  | 'bookingRescheduled'
+  | 'bookingCancelled'
+  | 'submissionReminder'
+  | 'invoicePaid';
 
 /**
  * Queues a mail in the user's language, inside the caller's transaction: it is sent only if the
- * change that caused it commits. Texts come from the catalog (`mail.<template>.*`).
+ * change that caused it commits, by the 'mail.send' job. Texts come from the catalog
+ * (`mail.<template>.*`). Attachments are a stored file's id or bytes.
  */
 export async function enqueueMail(
   deps: Deps,
   trx: Executor,
-  mail: { to: string; lang: Language; template: MailTemplate; vars: Record<string, string | number> },
+  mail: { to: string; lang: Language; template: MailTemplate; vars: Record<string, string | number>; attachments?: MailAttachment[] },
 ) {
   const { t, config } = deps;
   const vars = {
@@ -22,30 +55,32 @@ export async function enqueueMail(
     appName: t(mail.lang, 'common.appName'),
     provider: mail.lang === 'en' ? config.PROVIDER_NAME_EN : config.PROVIDER_NAME_LO,
   };
-  const subject = t(mail.lang, `mail.${mail.template}.subject`, vars);
-  const body = t(mail.lang, `mail.${mail.template}.body`, vars);
-  const signature = t(mail.lang, 'mail.signature', vars);
-  const textBody = `${body}\n\n${signature}`;
-  const htmlBody = `<!doctype html><html lang="${mail.lang}"><body style="font-family:'Noto Sans Lao',sans-serif;line-height:1.7">${textBody
-    .split('\n\n')
-    .map(
-      (p) =>
-        `<p>${escapeHtml(p)
-          .replace(/\n/g, '<br>')
-          .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</p>`,
-    )
-    .join('')}</body></html>`;
+  // User text (names, company names) is plain text in both parts; only the app's own links are links.
+  const { subject, textBody, htmlBody } = renderMail(t, mail.lang, mail.template, vars);
   const now = nowIso();
+  const id = newId();
   await insertMail(trx, {
-    id: newId(),
+    id,
     toAddress: mail.to,
     subject,
     textBody,
     htmlBody,
+    attachments: mail.attachments?.length ? JSON.stringify(mail.attachments.map(attachmentRecord)) : null,
     status: 'pending',
     lastError: null,
     nextAttemptAt: now,
     createdAt: now,
     sentAt: null,
   });
+  // One job per mail, keyed by the mail: it is sent once however many API processes run.
+  await enqueueJob(trx, MAIL_JOB, { mailId: id }, { uniqueKey: `mail:${id}`, maxAttempts: MAIL_MAX_ATTEMPTS });
+}
+
+function attachmentRecord(a: MailAttachment): MailAttachmentRecord {
+  if (!a.fileId === !a.content) throw new Error('a mail attachment has either a fileId or content');
+  return {
+    filename: a.filename,
+    contentType: a.contentType,
+    ...(a.fileId ? { fileId: a.fileId } : { content: a.content!.toString('base64') }),
+  };
 }

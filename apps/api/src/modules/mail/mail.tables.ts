@@ -7,7 +7,9 @@ export interface OutboxTable {
   subject: string;
   textBody: string;
   htmlBody: string | null;
-  /** pending → sending → sent | failed; without SMTP, 'logged' (shown on the development mail page) */
+  /** JSON array of MailAttachmentRecord (column added by the jobs migration), null without attachments */
+  attachments: string | null;
+  /** pending → sent | failed (the 'mail.send' job's outcome); without SMTP, 'logged' (shown on the development mail page). 'sending' is no longer written. */
   status: 'pending' | 'sending' | 'sent' | 'failed' | 'logged';
   attempts: Generated<number>;
   lastError: string | null;

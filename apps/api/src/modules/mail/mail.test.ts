@@ -4,10 +4,35 @@ import { API_BASE } from '@bansi/shared';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, dialect, registerCompany, type TestApp } from '../../../test/helpers';
+import { createTwoApps, type TwoApps } from '../../../test/two-apps';
+import { storeGenerated } from '../files/files.service';
+import { enqueueMail } from './mail.service';
 
 interface Received {
   to: string[];
   raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives (and refuses recipients on demand). */
+async function startSmtp(received: Received[], refuse: () => boolean) {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(_address, _session, callback) {
+      callback(refuse() ? Object.assign(new Error('mailbox unavailable'), { responseCode: 450 }) : undefined);
+    },
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  smtp.listen(0, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  return { smtp, url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` };
 }
 
 describe(`mail over SMTP (${dialect})`, () => {
@@ -17,25 +42,9 @@ describe(`mail over SMTP (${dialect})`, () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onRcptTo(_address, _session, callback) {
-        callback(refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 450 }) : undefined);
-      },
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    const port = (smtp.server.address() as AddressInfo).port;
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const started = await startSmtp(received, () => refuse);
+    smtp = started.smtp;
+    t = await createTestApp({ SMTP_URL: started.url });
   });
   afterAll(async () => {
     await t.close();
@@ -62,12 +71,85 @@ describe(`mail over SMTP (${dialect})`, () => {
     expect(row.attempts).toBe(1);
     expect(row.lastError).toMatch(/mailbox unavailable/);
     refuse = false;
+    // The retry is the mail job's, after its back-off: bring it forward instead of waiting.
     await t.db.kysely
-      .updateTable('outbox')
-      .set({ nextAttemptAt: new Date(0).toISOString() })
-      .where('id', '=', row.id)
+      .updateTable('jobs')
+      .set({ runAt: new Date(0).toISOString() })
+      .where('uniqueKey', '=', `mail:${row.id}`)
       .execute();
     await t.app.drainOutbox();
     expect((await t.db.kysely.selectFrom('outbox').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('sent');
+  });
+
+  it('attaches a stored file (read from the file store) and given bytes', async () => {
+    const { body, companyId } = await registerCompany(t);
+    const user = await t.db.kysely.selectFrom('users').select('id').where('email', '=', body.user.email).executeTakeFirstOrThrow();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    await t.db.kysely.transaction().execute(async (trx) => {
+      const file = await storeGenerated(t.app.deps, trx, pdf, {
+        companyId,
+        ownerKind: 'mail-test',
+        ownerId: companyId,
+        slot: 'receipt',
+        originalName: 'receipt.pdf',
+        createdBy: user.id,
+        kind: 'pdf',
+      });
+      await enqueueMail(t.app.deps, trx, {
+        to: 'attach@example.test',
+        lang: 'en',
+        template: 'welcome',
+        vars: { name: 'A', company: 'B', link: 'https://example.test/login' },
+        attachments: [
+          { filename: 'receipt.pdf', contentType: 'application/pdf', fileId: file.id },
+          { filename: 'hello.txt', contentType: 'text/plain', content: Buffer.from('ສະບາຍດີ hello') },
+        ],
+      });
+    });
+    await t.app.drainOutbox();
+    const mail = received.find((m) => m.to.includes('attach@example.test'));
+    expect(mail).toBeDefined();
+    const raw = mail!.raw.replace(/\r?\n/g, '');
+    expect(mail!.raw).toMatch(/filename=receipt\.pdf/);
+    expect(raw).toContain(pdf.toString('base64'));
+    expect(mail!.raw).toMatch(/filename=hello\.txt/);
+    expect(raw).toContain(Buffer.from('ສະບາຍດີ hello').toString('base64'));
+  });
+});
+
+describe(`mail with two workers on one database (${dialect})`, () => {
+  const received: Received[] = [];
+  let smtp: SMTPServer;
+  let two: TwoApps;
+  beforeAll(async () => {
+    const started = await startSmtp(received, () => false);
+    smtp = started.smtp;
+    two = await createTwoApps({ SMTP_URL: started.url });
+  });
+  afterAll(async () => {
+    await two.close();
+    smtp.close();
+  });
+
+  it('sends each mail exactly once however many workers drain the outbox', async () => {
+    const to = Array.from({ length: 30 }, (_, i) => `twice${i}@example.test`);
+    const [first, second] = two.apps;
+    await two.db.kysely.transaction().execute(async (trx) => {
+      for (const address of to)
+        await enqueueMail(first.deps, trx, {
+          to: address,
+          lang: 'lo',
+          template: 'welcome',
+          vars: { name: address, company: 'C', link: 'https://example.test/login' },
+        });
+    });
+    const [a, b] = await Promise.all([first.drainOutbox(), second.drainOutbox()]);
+    expect(a + b).toBe(30);
+    // Both drained again: nothing is sent a second time.
+    await Promise.all([first.drainOutbox(), second.drainOutbox()]);
+    const perAddress = to.map((address) => received.filter((m) => m.to.includes(address)).length);
+    expect(perAddress).toEqual(to.map(() => 1));
+    const rows = await two.db.kysely.selectFrom('outbox').select(['status', 'attempts']).execute();
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 });

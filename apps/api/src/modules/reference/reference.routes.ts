@@ -1,8 +1,24 @@
-import { District, Items, Place, ReferenceItem, ReferenceList, ReferenceListQuery, ReferencePaths } from '@bansi/shared';
+import {
+  BackofficePaths,
+  CreateReferenceItemRequest,
+  District,
+  Items,
+  Place,
+  ReferenceItem,
+  ReferenceItemParams,
+  ReferenceList,
+  ReferenceListParams,
+  ReferenceListQuery,
+  ReferencePaths,
+  StaffReferenceItem,
+  UpdateReferenceItemRequest,
+} from '@bansi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listDistricts, listItems, listProvinces, listVillages } from './reference.repository';
 import { presentItem } from './reference.presenter';
+import { actorOf } from '../../lib/actor';
+import { createReferenceItem, listStaffReference, setReferenceItemActive, updateReferenceItem } from './reference.service';
 
 const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db.kysely;
@@ -48,10 +64,44 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: z.object({ list: ReferenceList }), querystring: ReferenceListQuery, response: { 200: Items(ReferenceItem) } },
     },
     async (request, reply) => {
-      cache(reply);
+      // Staff admins edit these lists: a browser or proxy must ask again, so the next request sees an edit.
+      reply.header('cache-control', 'no-cache');
       return { items: (await listItems(db, request.params.list, request.query.categoryId)).map(presentItem) };
     },
   );
+
+  // --- staff editing (issue 16): every row with retired ones, create, edit, retire, restore ---------
+  app.get(
+    BackofficePaths.referenceList,
+    { config: { audience: 'staff' }, schema: { tags, params: ReferenceListParams, response: { 200: Items(StaffReferenceItem) } } },
+    async (request) => listStaffReference(app.deps, request.params.list),
+  );
+  app.post(
+    BackofficePaths.referenceList,
+    {
+      config: { audience: 'staffAdmin' },
+      schema: { tags, params: ReferenceListParams, body: CreateReferenceItemRequest, response: { 201: StaffReferenceItem } },
+    },
+    async (request, reply) => reply.code(201).send(await createReferenceItem(app.deps, actorOf(request), request.params.list, request.body)),
+  );
+  app.patch(
+    BackofficePaths.referenceItem,
+    {
+      config: { audience: 'staffAdmin' },
+      schema: { tags, params: ReferenceItemParams, body: UpdateReferenceItemRequest, response: { 200: StaffReferenceItem } },
+    },
+    async (request) => updateReferenceItem(app.deps, actorOf(request), request.params.list, request.params.id, request.body),
+  );
+  for (const [path, active] of [
+    [BackofficePaths.referenceRetire, false],
+    [BackofficePaths.referenceRestore, true],
+  ] as const) {
+    app.post(
+      path,
+      { config: { audience: 'staffAdmin' }, schema: { tags, params: ReferenceItemParams, response: { 200: StaffReferenceItem } } },
+      async (request) => setReferenceItemActive(app.deps, actorOf(request), request.params.list, request.params.id, active),
+    );
+  }
 };
 
 export default referenceRoutes;

@@ -3,6 +3,8 @@ import { newId, nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { conflict } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../audit/audit.service';
 import { presentThresholdCell } from './sme-thresholds.presenter';
 import { findThresholdCell, insertThresholdCell, listThresholdCells } from './sme-thresholds.repository';
 
@@ -16,10 +18,19 @@ export async function listThresholds(deps: Deps, now = new Date()): Promise<SmeT
  * A staff admin enters a cell from the official text. A correction or a new decree is a new cell
  * with its own effective date; a cell is never overwritten, so past derivations stay explainable.
  */
-export async function addThresholdCell(deps: Deps, principal: Principal, cell: SmeThresholdCell) {
+export async function addThresholdCell(deps: Deps, principal: Principal, cell: SmeThresholdCell, actor: Actor) {
   if (await findThresholdCell(deps.db, cell)) throw conflict();
   const now = nowIso();
   const row = { id: newId(), ...cell, upperInclusive: cell.upperInclusive ? 1 : 0, createdBy: principal.userId, createdAt: now, updatedAt: now };
-  await insertThresholdCell(deps.db, row);
+  await deps.db.transaction().execute(async (trx) => {
+    await insertThresholdCell(trx, row);
+    await recordAudit(
+      trx,
+      actor,
+      'reference.sme_threshold_create',
+      { kind: 'sme_threshold_cell', id: row.id },
+      { companyId: null, details: { ...cell } },
+    );
+  });
   return presentThresholdCell(row);
 }

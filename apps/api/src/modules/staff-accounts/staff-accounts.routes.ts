@@ -1,6 +1,7 @@
 import { CreateStaffAccountRequest, Items, NoContent, StaffAccount, StaffAccountPaths } from '@bansi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import type { UserRow } from '../auth/auth.tables';
 import { disableStaff, inviteStaff, listStaff } from './staff-accounts.service';
 
@@ -33,13 +34,13 @@ const staffAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: StaffAccount },
       },
     },
-    async (request, reply) => reply.code(201).send(present(await inviteStaff(deps, request.principal!.userId, request.body))),
+    async (request, reply) => reply.code(201).send(present(await inviteStaff(deps, request.principal!.userId, request.body, actorOf(request)))),
   );
   app.delete(
     '/staff/accounts/:id',
     { config: { audience: 'staffAdmin' }, schema: { tags, params: z.object({ id: z.uuid() }), response: { 204: NoContent } } },
     async (request, reply) => {
-      await disableStaff(deps, request.principal!.userId, request.params.id);
+      await disableStaff(deps, request.principal!.userId, request.params.id, actorOf(request));
       return reply.code(204).send(null);
     },
   );

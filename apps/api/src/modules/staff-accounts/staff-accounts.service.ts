@@ -3,28 +3,51 @@ import { isStaffRole } from '@bansi/shared';
 import { newId, nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
+import { recordAudit, systemActor, type Actor } from '../audit/audit.service';
 import { deleteSessionsOfUser, disableUser, findUserByEmail, findUserById, insertUser, listStaffUsers } from '../auth/auth.repository';
-import { createInvitedUser } from '../auth/auth.service';
+import { createInvitedUser, tellOwnerAddressInUse } from '../auth/auth.service';
 import { checkPassword, hashPassword } from '../auth/passwords';
 
 export const listStaff = (deps: Deps) => listStaffUsers(deps.db);
 
 /** A staff account created by a staff admin in the back office: the new colleague sets a password by the mailed link. */
-export async function inviteStaff(deps: Deps, inviterId: string, input: { name: string; email: string; role: Role; language: Language }) {
+export async function inviteStaff(
+  deps: Deps,
+  inviterId: string,
+  input: { name: string; email: string; role: Role; language: Language },
+  actor: Actor,
+) {
   if (!isStaffRole(input.role)) throw new AppError(400, 'VALIDATION');
-  if (await findUserByEmail(deps.db, input.email)) throw new AppError(409, 'EMAIL_TAKEN');
   const inviter = await findUserById(deps.db, inviterId);
   if (!inviter) throw notFound();
-  return deps.db
-    .transaction()
-    .execute((trx) =>
-      createInvitedUser(
-        deps,
-        trx,
-        { companyId: null, ...input },
-        { inviter: inviter.name, company: input.language === 'en' ? deps.config.PROVIDER_NAME_EN : deps.config.PROVIDER_NAME_LO },
-      ),
+  const owner = await findUserByEmail(deps.db, input.email);
+  if (owner) {
+    // Answered like a new account (nobody learns which addresses have accounts); the owner is told by mail.
+    await tellOwnerAddressInUse(deps, owner);
+    const now = nowIso();
+    return {
+      ...owner,
+      ...input,
+      id: newId(),
+      companyId: null,
+      email: input.email.trim().toLowerCase(),
+      phone: null,
+      passwordHash: null,
+      disabledAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    const invited = await createInvitedUser(
+      deps,
+      trx,
+      { companyId: null, ...input },
+      { inviter: inviter.name, company: input.language === 'en' ? deps.config.PROVIDER_NAME_EN : deps.config.PROVIDER_NAME_LO },
     );
+    await recordAudit(trx, actor, 'staff_account.create', { kind: 'user', id: invited.id }, { companyId: null, details: { role: input.role } });
+    return invited;
+  });
 }
 
 /** A staff account with a password, for the operator command and the demo seed. */
@@ -37,29 +60,40 @@ export async function createStaffWithPassword(
   if (problem) throw new Error(`password refused: ${problem}`);
   if (await findUserByEmail(deps.db, input.email)) throw new Error(`${input.email} already has an account`);
   const now = nowIso();
-  await insertUser(deps.db, {
-    id: newId(),
-    companyId: null,
-    email: input.email.trim().toLowerCase(),
-    phone: null,
-    name: input.name,
-    passwordHash: await hashPassword(input.password),
-    role: input.role,
-    language: input.language ?? 'lo',
-    lockedUntil: null,
-    disabledAt: null,
-    createdAt: now,
-    updatedAt: now,
+  const id = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    await insertUser(trx, {
+      id,
+      companyId: null,
+      email: input.email.trim().toLowerCase(),
+      phone: null,
+      name: input.name,
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      language: input.language ?? 'lo',
+      lockedUntil: null,
+      disabledAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordAudit(
+      trx,
+      systemActor,
+      'staff_account.create',
+      { kind: 'user', id },
+      { companyId: null, details: { role: input.role, by: 'command' } },
+    );
   });
 }
 
 /** Removes a staff member's access at once (sessions end); never one's own. */
-export async function disableStaff(deps: Deps, actingUserId: string, userId: string) {
+export async function disableStaff(deps: Deps, actingUserId: string, userId: string, actor: Actor) {
   const user = await findUserById(deps.db, userId);
   if (!user || user.companyId !== null) throw notFound();
   if (user.id === actingUserId) throw new AppError(409, 'CONFLICT');
   await deps.db.transaction().execute(async (trx) => {
     await disableUser(trx, user.id, nowIso());
     await deleteSessionsOfUser(trx, user.id);
+    await recordAudit(trx, actor, 'staff_account.disable', { kind: 'user', id: user.id }, { companyId: null });
   });
 }

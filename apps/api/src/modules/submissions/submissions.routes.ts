@@ -5,8 +5,6 @@ import {
   DocumentsQuery,
   FileContentQuery,
   IdParams,
-  QrCheckParams,
-  QrCheckResult,
   ReturnSubmissionRequest,
   StaffCommentRequest,
   StaffQueuePage,
@@ -29,10 +27,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/i18n';
-import { sendFile } from '../../lib/send-file';
 import { companyOf } from '../../plugins/access';
-import { fileStoreOf } from '../files/files.routes';
-import { openFileContent } from '../files/files.service';
+import { replyWithStoredFile } from '../files/files.service';
 import {
   acceptSubmission,
   addStaffComment,
@@ -50,13 +46,14 @@ import {
   startReview,
   submitSubmission,
   updateSubmission,
-  verifyReceipt,
   type SubmissionDeps,
 } from './submissions.service';
+import './submissions.qr';
+import { actorOf } from '../../lib/actor';
 
 /** The annual submission (issue 6): company side, staff review, receipt check. */
 const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: SubmissionDeps = { ...app.deps, store: fileStoreOf(app.config.DATA_DIR) };
+  const deps: SubmissionDeps = app.deps;
   const tags = ['submissions'];
   const staffTags = ['staff: submissions'];
   const lang = (request: FastifyRequest) => requestLanguage(request.headers['accept-language']);
@@ -75,7 +72,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubmissionPage },
       },
     },
-    async (request) => listSubmissions(deps, companyOf(request.principal), request.query),
+    async (request) => listSubmissions(deps, companyOf(request.principal), request.query, lang(request)),
   );
 
   app.post(
@@ -90,7 +87,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { created, detail } = await createSubmission(deps, request.principal!, request.body.bookYear, lang(request));
+      const { created, detail } = await createSubmission(deps, request.principal!, actorOf(request), request.body.bookYear, lang(request));
       return reply.code(created ? 201 : 200).send(detail);
     },
   );
@@ -125,7 +122,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubmissionDetail },
       },
     },
-    async (request) => updateSubmission(deps, request.principal!, request.params.id, request.body, lang(request)),
+    async (request) => updateSubmission(deps, request.principal!, actorOf(request), request.params.id, request.body, lang(request)),
   );
 
   app.post(
@@ -140,7 +137,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubmissionDetail },
       },
     },
-    async (request) => submitSubmission(deps, request.principal!, request.params.id, request.body, lang(request)),
+    async (request) => submitSubmission(deps, request.principal!, actorOf(request), request.params.id, request.body, lang(request)),
   );
 
   app.get(
@@ -155,7 +152,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubmissionEventPage },
       },
     },
-    async (request) => listSubmissionEvents(deps, request.principal!, request.params.id, request.query),
+    async (request) => listSubmissionEvents(deps, request.principal!, request.params.id, request.query, lang(request)),
   );
 
   app.get(
@@ -174,15 +171,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const receipt = async (request: FastifyRequest<{ Params: { id: string }; Querystring: { download?: '0' | '1' } }>, reply: FastifyReply) => {
     const row = await getReceiptFile(deps, request.principal!, request.params.id);
-    return sendFile(request, reply, {
-      size: Number(row.size),
-      sha256: row.sha256,
-      fileName: row.originalName,
-      mediaType: row.mediaType,
-      modifiedAt: row.createdAt,
-      attachment: request.query.download === '1',
-      open: (range) => openFileContent(deps, row, range),
-    });
+    return replyWithStoredFile(request, reply, deps, row, { disposition: request.query.download === '1' ? 'attachment' : 'inline' });
   };
   const receiptSchema = {
     tags,
@@ -198,7 +187,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: company,
       schema: { tags, summary: 'Every document of the company, newest first', querystring: DocumentsQuery, response: { 200: DocumentPage } },
     },
-    async (request) => listDocuments(deps, companyOf(request.principal), request.query),
+    async (request) => listDocuments(deps, companyOf(request.principal), request.query, lang(request)),
   );
 
   // --- staff ---
@@ -213,7 +202,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffQueuePage },
       },
     },
-    async (request) => staffQueue(deps, request.query),
+    async (request) => staffQueue(deps, request.query, lang(request)),
   );
 
   app.get(
@@ -225,7 +214,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     SubmissionPaths.staffAction(':id', 'start-review'),
     { config: staff, schema: { tags: staffTags, params: IdParams, body: StartReviewRequest, response: { 200: StaffSubmissionDetail } } },
-    async (request) => startReview(deps, request.principal!, request.params.id, request.body.version),
+    async (request) => startReview(deps, request.principal!, actorOf(request), request.params.id, request.body.version),
   );
 
   app.post(
@@ -240,7 +229,8 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: SubmissionComment },
       },
     },
-    async (request, reply) => reply.code(201).send(await addStaffComment(deps, request.principal!, request.params.id, request.body, lang(request))),
+    async (request, reply) =>
+      reply.code(201).send(await addStaffComment(deps, request.principal!, actorOf(request), request.params.id, request.body, lang(request))),
   );
 
   app.post(
@@ -255,7 +245,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffSubmissionDetail },
       },
     },
-    async (request) => returnSubmission(deps, request.principal!, request.params.id, request.body, lang(request)),
+    async (request) => returnSubmission(deps, request.principal!, actorOf(request), request.params.id, request.body, lang(request)),
   );
 
   app.post(
@@ -270,7 +260,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffSubmissionDetail },
       },
     },
-    async (request) => acceptSubmission(deps, request.principal!, request.params.id, request.body),
+    async (request) => acceptSubmission(deps, request.principal!, actorOf(request), request.params.id, request.body),
   );
 
   app.route({
@@ -280,21 +270,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: staff,
     handler: receipt,
   });
-
-  // --- public ---
-  app.get(
-    SubmissionPaths.qrCheck(':comId', ':code'),
-    {
-      config: { audience: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['qr'],
-        summary: 'Is this receipt genuine? (what a scanned QR code asks; 404 otherwise)',
-        params: QrCheckParams,
-        response: { 200: QrCheckResult },
-      },
-    },
-    async (request) => verifyReceipt(deps, request.params.comId, request.params.code),
-  );
+  // The public receipt check is the QR registry's (modules/qr); the receipt kind: submissions.qr.ts.
 };
 
 export default submissionsRoutes;

@@ -7,7 +7,7 @@ import type { Principal } from '../../plugins/access';
 import { findUserByEmail } from '../auth/auth.repository';
 import { DEMO_ACCOUNTS } from '../companies/companies.seed';
 import { listPeople } from '../companies/companies.repository';
-import { fileStoreOf } from '../files/files.routes';
+import { createFileStore } from '../../lib/create-file-store';
 import { storeStream } from '../files/files.service';
 import { findItemByCode } from '../reference/reference.repository';
 import { font, scriptRuns } from './submissions.receipt';
@@ -42,7 +42,7 @@ function demoPdf(lines: string[]): Promise<Buffer> {
 export const submissionsDemoSeed: SeedStep = {
   name: 'demo submission',
   kind: 'demo',
-  async run({ db, config }) {
+  async run({ db, config, store }) {
     const k = db.kysely;
     const user = await findUserByEmail(k, DEMO_ACCOUNTS.company.email);
     if (!user?.companyId || (await findSubmissionOfYear(k, user.companyId, config.BOOK_YEAR))) return;
@@ -74,7 +74,7 @@ export const submissionsDemoSeed: SeedStep = {
       });
       await insertEvents(trx, [createdEvent(principal, user.name, id, now)]);
     });
-    const deps = { db: k, config, t: createTranslator(loadCatalogs()), store: fileStoreOf(config.DATA_DIR) };
+    const deps = { db: k, config, t: createTranslator(loadCatalogs()), store: store ?? createFileStore(config) };
     const files: { slot: string; name: string; bytes: Buffer }[] = [
       {
         slot: 'balance-sheet',

@@ -398,7 +398,9 @@ describe(`annual submissions (${dialect})`, () => {
     expect(visitor.statusCode).toBe(200);
     const verified = QrCheckResult.parse(visitor.json());
     expect(verified).toMatchObject({ kind: 'receipt', genuine: true, bookYear, companyNameEn: expect.stringMatching(/^Test Company/) });
-    expect(Object.keys(visitor.json()).sort()).toEqual(['acceptedAt', 'bookYear', 'companyNameEn', 'companyNameLo', 'genuine', 'kind']);
+    // Issue 10: the visitor also sees how many files the receipt covers, and nothing more.
+    expect(Object.keys(visitor.json()).sort()).toEqual(['acceptedAt', 'bookYear', 'companyNameEn', 'companyNameLo', 'fileCount', 'genuine', 'kind']);
+    expect(visitor.json().fileCount).toBe(detail.files.slots.filter((x) => x.file).length + detail.files.others.length);
     // Wrong code, or the right code under another company: nothing.
     expect((await t.app.inject({ url: api(SubmissionPaths.qrCheck(companyId, `${code.slice(0, -2)}xx`)) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: api(SubmissionPaths.qrCheck(b.companyId!, code)) })).statusCode).toBe(404);

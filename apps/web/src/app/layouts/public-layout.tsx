@@ -1,8 +1,8 @@
-import { isLanguage } from '@bansi/shared';
 import { Anchor, Box, Burger, Container, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../lib/use-lang';
 import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { TranslationBanner } from '../../components/translation-banner';
@@ -89,8 +89,8 @@ export function PublicLayout() {
 }
 
 function Footer() {
-  const { t, i18n } = useTranslation();
-  const lng = isLanguage(i18n.language) ? i18n.language : 'lo';
+  const { t } = useTranslation();
+  const lng = useLang();
   const { data } = useApiIndex();
   const provider = data?.provider;
   return (

@@ -1,5 +1,17 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { IconBooks, IconClipboardCheck, IconDatabase, IconGauge, IconNews, IconUsers } from '@tabler/icons-react';
+import {
+  IconBooks,
+  IconBuilding,
+  IconCalendarEvent,
+  IconChartBar,
+  IconClipboardCheck,
+  IconDatabase,
+  IconGauge,
+  IconHistory,
+  IconNews,
+  IconReceipt,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -9,10 +21,15 @@ import { ShellLayout, type ShellNavItem } from './shell-layout';
 const nav: ShellNavItem[] = [
   { to: paths.staff.root, labelKey: 'staff.nav.overview', icon: <IconGauge size={18} />, end: true },
   { to: paths.staff.submissions, labelKey: 'staff.nav.submissions', icon: <IconClipboardCheck size={18} /> },
+  { to: paths.staff.bookings, labelKey: 'bookings.staff.nav', icon: <IconCalendarEvent size={18} /> },
+  { to: paths.staff.invoices, labelKey: 'payments.staff.nav', icon: <IconReceipt size={18} /> },
+  { to: paths.staff.companies, labelKey: 'staff.nav.companies', icon: <IconBuilding size={18} /> },
+  { to: paths.staff.reports, labelKey: 'staff.nav.reports', icon: <IconChartBar size={18} /> },
   { to: paths.staff.content, labelKey: 'staff.nav.content', icon: <IconNews size={18} /> },
   { to: paths.staff.library, labelKey: 'staff.nav.library', icon: <IconBooks size={18} /> },
   { to: paths.staff.reference, labelKey: 'staff.nav.reference', icon: <IconDatabase size={18} /> },
   { to: paths.staff.accounts, labelKey: 'staff.nav.accounts', icon: <IconUsers size={18} /> },
+  { to: paths.staff.audit, labelKey: 'audit.nav', icon: <IconHistory size={18} /> },
 ];
 
 /** A company user who opens the back office is told plainly that it is for the service's staff. */

@@ -1,8 +1,9 @@
-import { localized, isLanguage } from '@bansi/shared';
+import { localized } from '@bansi/shared';
 import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBell, IconBook, IconBuilding, IconCalendarEvent, IconCreditCard, IconNotes } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../lib/use-lang';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
@@ -62,8 +63,8 @@ function Card({
  * company profile, unread notifications — and honest "coming soon" cards for what is not built yet.
  */
 export default function DashboardOverviewRoute() {
-  const { t, i18n } = useTranslation();
-  const lng = isLanguage(i18n.language) ? i18n.language : 'lo';
+  const { t } = useTranslation();
+  const lng = useLang();
   const bookYear = useApiIndex().data?.bookYear;
   const company = useMyCompany();
   const unread = useUnreadCount();

@@ -1,8 +1,9 @@
-import { acceptAttribute, isLanguage, DEFAULT_UPLOAD_MAX_BYTES, type FileKind } from '@bansi/shared';
+import { acceptAttribute, DEFAULT_UPLOAD_MAX_BYTES, type FileKind } from '@bansi/shared';
 import { ActionIcon, Button, FileButton, Group, Paper, Progress, Stack, Text, Tooltip, type ButtonProps } from '@mantine/core';
 import { IconCheck, IconPlayerPause, IconPlayerPlay, IconUpload, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../lib/use-lang';
 import { formatBytes } from './format-bytes';
 import { useUploads, type UploadItem } from './use-uploads';
 
@@ -52,8 +53,8 @@ export function FileUpload({
   testId,
   clearDone,
 }: FileUploadProps) {
-  const { t, i18n } = useTranslation();
-  const lng = isLanguage(i18n.language) ? i18n.language : 'lo';
+  const { t } = useTranslation();
+  const lng = useLang();
   const { items, start, pause, resume, cancel, dismiss, busy } = useUploads(
     { ownerKind, ownerId, slot, replaces, kinds, maxBytes },
     onUploaded,

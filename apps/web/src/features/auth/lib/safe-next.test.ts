@@ -22,6 +22,12 @@ describe('safeNext', () => {
     ['javascript:alert(1)'],
     ['/\t/evil.example'],
     ['/\n/evil.example'],
+    // Paths that only resolve to another host (issue 11).
+    ['/.//evil.example'],
+    ['/./\\evil.example'],
+    ['/x/..//evil.example'],
+    ['/%2e//evil.example'],
+    ['/../..//evil.example/x?y#z'],
   ])('refuses %j', (next) => {
     expect(safeNext(next, origin)).toBeNull();
   });

@@ -9,6 +9,9 @@ export function safeNext(next: string | null | undefined, origin: string): strin
   try {
     const url = new URL(next, origin);
     if (url.origin !== new URL(origin).origin) return null;
+    // "/.//evil.example" resolves to the path "//evil.example", which the router would take for
+    // another host: the resolved path must itself start with one slash only.
+    if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) return null;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return null;

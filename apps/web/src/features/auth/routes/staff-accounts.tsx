@@ -1,9 +1,10 @@
-import { CreateStaffAccountRequest, isLanguage, type StaffAccount } from '@bansi/shared';
+import { CreateStaffAccountRequest, type StaffAccount } from '@bansi/shared';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../lib/use-lang';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
@@ -62,8 +63,8 @@ export default function StaffAccountsRoute() {
 }
 
 function StaffRow({ account, isSelf }: { account: StaffAccount; isSelf: boolean }) {
-  const { t, i18n } = useTranslation();
-  const lng = isLanguage(i18n.language) ? i18n.language : 'lo';
+  const { t } = useTranslation();
+  const lng = useLang();
   const disable = useDisableStaffAccount();
   return (
     <Paper withBorder p="sm" data-testid="staff-row">
@@ -118,9 +119,10 @@ function StaffRow({ account, isSelf }: { account: StaffAccount; isSelf: boolean 
 const ROLES = ['staff_reviewer', 'staff_admin'] as const;
 
 function AddStaffForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lng = useLang();
   const create = useCreateStaffAccount();
-  const defaults = { name: '', email: '', role: 'staff_reviewer' as const, language: isLanguage(i18n.language) ? i18n.language : 'lo' };
+  const defaults = { name: '', email: '', role: 'staff_reviewer' as const, language: lng };
   const form = useForm({ resolver: zodFormResolver(CreateStaffAccountRequest), defaultValues: defaults });
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(values, {

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -58,6 +58,8 @@ export default function RegisterRoute() {
     defaultValues: { company: emptyCompany(), people: emptyPeople(), user: emptyUser(language) } satisfies RegisterForm,
     mode: 'onTouched',
   });
+  // The password meter refuses, like the server, a password built on the user's own words.
+  const personal = useWatch({ control: form.control, name: ['user.name', 'user.email', 'company.nameLo', 'company.nameEn', 'company.tin'] });
 
   const goTo = (step: number, focus?: string) => {
     setActive(step);
@@ -196,6 +198,7 @@ export default function RegisterRoute() {
                   label={t('account.user.password')}
                   autoComplete="new-password"
                   isNew
+                  personal={personal}
                   withAsterisk
                 />
               </Stack>

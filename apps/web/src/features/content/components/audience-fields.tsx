@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useProvinces } from '../../../api/get-provinces';
 import { useReferenceList } from '../../../api/get-reference-list';
 import { useAudienceCompanies } from '../api/get-audience-options';
-import { useLang } from './lang';
+import { useLang } from '../../../lib/use-lang';
 
 export interface AudienceValue {
   kind: NotificationAudienceKind;

@@ -9,7 +9,7 @@ import { useNotification } from '../api/get-notification';
 import { useLatestNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { useLang } from './lang';
+import { useLang } from '../../../lib/use-lang';
 import { RichText } from './rich-text';
 
 /**

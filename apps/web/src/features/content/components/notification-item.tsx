@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
-import { useLang } from './lang';
+import { useLang } from '../../../lib/use-lang';
 
 /** One notification in a list: title (the link), date, excerpt, and "new" when this user has not opened it. */
 export function NotificationItem({ item }: { item: NotificationSummary }) {

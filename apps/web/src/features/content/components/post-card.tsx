@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
-import { useLang } from './lang';
+import { useLang } from '../../../lib/use-lang';
 
 /** A news article in a list: cover, category, title (the link), summary and date. */
 export function PostCard({ post, headingOrder = 3 }: { post: PostSummary; headingOrder?: 2 | 3 }) {

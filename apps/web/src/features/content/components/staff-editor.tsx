@@ -22,7 +22,7 @@ import type { AnyStaffItem } from '../api/staff-items';
 import { useStaffWrites } from '../api/save-staff-item';
 import { AudienceFields } from './audience-fields';
 import { CoverField } from './cover-field';
-import { useLang } from './lang';
+import { useLang } from '../../../lib/use-lang';
 import { PreviewModal } from './preview-modal';
 import { RichTextEditor } from './rich-text-editor';
 

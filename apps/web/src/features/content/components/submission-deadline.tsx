@@ -3,7 +3,7 @@ import { IconCalendarDue } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
-import { useLang } from './lang';
+import { useLang } from '../../../lib/use-lang';
 
 const DAY = 86_400_000;
 

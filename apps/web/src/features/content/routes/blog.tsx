@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { usePost } from '../api/get-post';
-import { useLang } from '../components/lang';
+import { useLang } from '../../../lib/use-lang';
 import { NotFoundOrError } from '../components/not-found-or-error';
 import { usePageMeta } from '../components/page-meta';
 import { RichText } from '../components/rich-text';

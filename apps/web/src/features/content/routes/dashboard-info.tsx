@@ -5,7 +5,7 @@ import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { useInfoPage } from '../api/get-page';
-import { useLang } from '../components/lang';
+import { useLang } from '../../../lib/use-lang';
 import { NotFoundOrError } from '../components/not-found-or-error';
 import { RichText } from '../components/rich-text';
 

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { useNotification } from '../api/get-notification';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { useLang } from '../components/lang';
+import { useLang } from '../../../lib/use-lang';
 import { NotFoundOrError } from '../components/not-found-or-error';
 import { usePageMeta } from '../components/page-meta';
 import { RichText } from '../components/rich-text';

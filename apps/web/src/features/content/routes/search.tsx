@@ -6,7 +6,7 @@ import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { useSearch } from '../api/search-content';
-import { useLang } from '../components/lang';
+import { useLang } from '../../../lib/use-lang';
 import { LoadMore } from '../components/load-more';
 import { NotFoundOrError } from '../components/not-found-or-error';
 import { usePageMeta } from '../components/page-meta';

@@ -7,7 +7,7 @@ import { PageTitle } from '../../../components/page-title';
 import { errorText } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { useStaffItem, useStaffItems, type AnyStaffItem } from '../api/staff-items';
-import { useLang } from '../components/lang';
+import { useLang } from '../../../lib/use-lang';
 import { StaffEditor, StatusBadge } from '../components/staff-editor';
 
 const STATUSES = ['all', 'draft', 'scheduled', 'published'] as const;

@@ -1,7 +1,8 @@
-import { isLanguage, localized, type LibraryCategory, type LibraryDocument } from '@bansi/shared';
+import { localized, type LibraryCategory, type LibraryDocument } from '@bansi/shared';
 import { Alert, Box, Button, Group, Loader, Select, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../lib/use-lang';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { PdfViewer } from '../../../components/pdf-viewer';
@@ -20,8 +21,8 @@ function defaultDocument(items: LibraryDocument[]): LibraryDocument | undefined 
  * at full height, in the reader's language when there is a file for it.
  */
 export function LibraryReader({ category, titleKey }: { category: LibraryCategory; titleKey: string }) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'lo';
+  const { t } = useTranslation();
+  const lang = useLang();
   const [params, setParams] = useSearchParams();
   const { data, isPending, isError, refetch } = useLibrary(category);
   const items = data?.items ?? [];

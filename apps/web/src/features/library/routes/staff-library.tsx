@@ -1,8 +1,9 @@
-import { isLanguage, LIBRARY_CATEGORIES, localized, type LibraryCategory, type StaffLibraryDocument } from '@bansi/shared';
+import { LIBRARY_CATEGORIES, localized, type LibraryCategory, type StaffLibraryDocument } from '@bansi/shared';
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye, IconFilePlus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../lib/use-lang';
 import { PageTitle } from '../../../components/page-title';
 import { PdfViewer } from '../../../components/pdf-viewer';
 import { formatDate } from '../../../lib/format';
@@ -12,8 +13,8 @@ import { CreateDocumentModal, EditModal, VersionModal } from '../components/libr
 
 /** Any version of a document in the viewer, chosen from its history. */
 function PreviewModal({ doc, onClose }: { doc: StaffLibraryDocument; onClose(): void }) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'lo';
+  const { t } = useTranslation();
+  const lang = useLang();
   const [versionId, setVersionId] = useState(doc.current.id);
   const version = doc.versions.find((v) => v.id === versionId) ?? doc.current;
   const file = pickFile(version.files, lang);
@@ -53,8 +54,8 @@ function PreviewModal({ doc, onClose }: { doc: StaffLibraryDocument; onClose(): 
 
 /** /staff/library: the reading library in the back office. Staff admins publish; reviewers look. */
 export function StaffLibraryScreen({ canPublish }: { canPublish: boolean }) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'lo';
+  const { t } = useTranslation();
+  const lang = useLang();
   const [category, setCategory] = useState<LibraryCategory | null>(null);
   const { data, isPending, isError } = useStaffLibrary(category);
   const [creating, setCreating] = useState(false);

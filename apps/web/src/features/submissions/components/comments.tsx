@@ -3,7 +3,7 @@ import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { useLang } from '../lib/lang';
+import { useLang } from '../../../lib/use-lang';
 import { READABLE_TITLE } from '../lib/styles';
 
 /** One comment of the service (overall or on a file). */

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { formatBytes } from '../../../components/file-upload';
 import { formatDateTime } from '../../../lib/format';
 import { fileContentUrl } from '../api/file-urls';
-import { useLang } from '../lib/lang';
+import { useLang } from '../../../lib/use-lang';
 
 /** A file's name, size and date, with "view" (the viewer route, or a callback) and "download". */
 export function FileLine({

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLak } from '../../../lib/format';
 import { useReferenceList } from '../../../api/get-reference-list';
-import { nameOf, useLang } from '../lib/lang';
+import { useLang } from '../../../lib/use-lang';
+import { nameOf } from '../lib/lang';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -3,7 +3,7 @@ import { Blockquote, Button, Text, Timeline } from '@mantine/core';
 import { IconBuilding, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { useLang } from '../lib/lang';
+import { useLang } from '../../../lib/use-lang';
 
 /** The submission's timeline (who, when, what, comment), newest first. */
 export function SubmissionTimeline({

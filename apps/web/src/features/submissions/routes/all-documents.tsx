@@ -1,25 +1,24 @@
 import { DOCUMENT_KINDS, DocumentKind, localized, type DocumentEntry } from '@bansi/shared';
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconChevronRight, IconDownload, IconEye } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconChevronRight, IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes } from '../../../components/file-upload';
-import { PageSpinner } from '../../../components/page-spinner';
+import { DataTable, FilterSelect, useUrlFilters, YearFilter } from '../../../components/data-table';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { fileContentUrl, receiptUrl } from '../api/file-urls';
 import { useDocuments } from '../api/list-documents';
-import { FilterSelect, useUrlFilters, YearFilter } from '../components/list-filters';
 import { StatusBadge } from '../components/status-badge';
-import { useLang } from '../lib/lang';
+import { useLang } from '../../../lib/use-lang';
 
 const KIND_COLORS: Record<DocumentKind, string> = {
   submission: 'blue',
   submission_file: 'grape',
   other_file: 'indigo',
   receipt: 'gray',
+  invoice_receipt: 'teal',
 };
 
 function Row({ entry }: { entry: DocumentEntry }) {
@@ -108,45 +107,35 @@ export default function AllDocumentsRoute() {
   const parsedKind = DocumentKind.safeParse(params.get('kind'));
   const kind = parsedKind.success ? parsedKind.data : undefined;
   const list = useDocuments({ bookYear, kind });
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack gap="md">
       <PageTitle>{t('dashboard.nav.allDocumentHistory')}</PageTitle>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <YearFilter value={bookYear} onChange={(v) => setFilter('year', v)} testId="filter-year" />
-        <FilterSelect
-          label={t('submission.filters.kind')}
-          data={DOCUMENT_KINDS.map((k) => ({
-            value: k,
-            label: t(`submission.documentKind.${k}`),
-          }))}
-          value={kind ?? ''}
-          onChange={(v) => setFilter('kind', v)}
-          data-testid="filter-kind"
-        />
-      </Group>
-      {list.isPending ? (
-        <PageSpinner />
-      ) : list.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorText(list.error)}
-        </Alert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed" data-testid="documents-empty">
-          {t('submission.documents.emptyList')}
-        </Text>
-      ) : (
-        <Stack gap="xs" data-testid="documents-list">
-          {items.map((e) => (
-            <Row key={`${e.kind}-${e.id}`} entry={e} />
-          ))}
-          {list.hasNextPage && (
-            <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-              {t('submission.common.more')}
-            </Button>
-          )}
-        </Stack>
-      )}
+      <DataTable
+        query={list}
+        filters={
+          <>
+            <YearFilter value={bookYear} onChange={(v) => setFilter('year', v)} testId="filter-year" />
+            <FilterSelect
+              label={t('submission.filters.kind')}
+              data={DOCUMENT_KINDS.map((k) => ({
+                value: k,
+                label: t(`submission.documentKind.${k}`),
+              }))}
+              value={kind ?? ''}
+              onChange={(v) => setFilter('kind', v)}
+              data-testid="filter-kind"
+            />
+          </>
+        }
+        rowKey={(e) => `${e.kind}-${e.id}`}
+        renderRow={(e) => <Row entry={e} />}
+        empty={
+          <Text c="dimmed" data-testid="documents-empty">
+            {t('submission.documents.emptyList')}
+          </Text>
+        }
+        testId="documents-list"
+      />
     </Stack>
   );
 }

@@ -1,20 +1,19 @@
 import { StaffQueueStatus, localized, type StaffQueueItem } from '@bansi/shared';
-import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageSpinner } from '../../../components/page-spinner';
+import { DataTable, FilterSelect, useUrlFilters, YearFilter } from '../../../components/data-table';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { useProvinces } from '../../../api/get-provinces';
 import { useReferenceList } from '../../../api/get-reference-list';
 import { useStaffQueue } from '../api/list-staff-queue';
-import { FilterSelect, useUrlFilters, YearFilter } from '../components/list-filters';
 import { StatusBadge } from '../components/status-badge';
 import { sizeText } from '../components/submission-facts';
-import { nameOf, useLang } from '../lib/lang';
+import { useLang } from '../../../lib/use-lang';
+import { nameOf } from '../lib/lang';
 
 function QueueRow({ item, provinceName }: { item: StaffQueueItem; provinceName?: string }) {
   const { t } = useTranslation();
@@ -87,7 +86,6 @@ export default function StaffQueueRoute() {
   const provinces = useProvinces();
   const sizes = useReferenceList('sizes');
   const queue = useStaffQueue({ bookYear, status, provinceCode, sizeId });
-  const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
   const provinceName = (code: string) => {
     const p = provinces.data?.items.find((x) => x.code === code);
     return p ? nameOf(p, lng) : undefined;
@@ -96,68 +94,61 @@ export default function StaffQueueRoute() {
   return (
     <Stack gap="md">
       <PageTitle>{t('staff.nav.submissions')}</PageTitle>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <YearFilter value={bookYear} onChange={(v) => setFilter('year', v)} testId="queue-year" />
-        <FilterSelect
-          label={t('submission.filters.status')}
-          // "awaiting" is the default, "all" the empty choice of the other filters.
-          data={StaffQueueStatus.options
-            .filter((s) => s !== 'all')
-            .map((s) => ({
-              value: s,
-              label: t(`submission.staff.queueStatus.${s}`),
-            }))}
-          value={status === 'all' ? '' : status}
-          onChange={(v) => setFilter('status', v || 'all')}
-          data-testid="queue-status"
-        />
-        <FilterSelect
-          label={t('submission.filters.province')}
-          data={(provinces.data?.items ?? []).map((p) => ({
-            value: p.code,
-            label: nameOf(p, lng),
-          }))}
-          value={provinceCode ?? ''}
-          onChange={(v) => setFilter('province', v)}
-          searchable
-          data-testid="queue-province"
-        />
-        <FilterSelect
-          label={t('submission.filters.size')}
-          data={(sizes.data?.items ?? []).map((s) => ({
-            value: s.id,
-            label: nameOf(s, lng),
-          }))}
-          value={sizeId ?? ''}
-          onChange={(v) => setFilter('size', v)}
-          data-testid="queue-size"
-        />
-      </Group>
-      <Text size="xs" c="dimmed">
-        {t('submission.staff.oldestFirst')}
-      </Text>
-      {queue.isPending ? (
-        <PageSpinner />
-      ) : queue.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorText(queue.error)}
-        </Alert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed" data-testid="queue-empty">
-          {t('submission.staff.queueEmpty')}
-        </Text>
-      ) : (
-        <Stack gap="xs" data-testid="queue-list">
-          {items.map((item) => (
-            <QueueRow key={item.id} item={item} provinceName={provinceName(item.company.provinceCode)} />
-          ))}
-          {queue.hasNextPage && (
-            <Button variant="default" onClick={() => void queue.fetchNextPage()} loading={queue.isFetchingNextPage}>
-              {t('submission.common.more')}
-            </Button>
-          )}
-        </Stack>
-      )}
+      <DataTable
+        query={queue}
+        filters={
+          <>
+            <YearFilter value={bookYear} onChange={(v) => setFilter('year', v)} testId="queue-year" />
+            <FilterSelect
+              label={t('submission.filters.status')}
+              // "awaiting" is the default, "all" the empty choice of the other filters.
+              data={StaffQueueStatus.options
+                .filter((s) => s !== 'all')
+                .map((s) => ({
+                  value: s,
+                  label: t(`submission.staff.queueStatus.${s}`),
+                }))}
+              value={status === 'all' ? '' : status}
+              onChange={(v) => setFilter('status', v || 'all')}
+              data-testid="queue-status"
+            />
+            <FilterSelect
+              label={t('submission.filters.province')}
+              data={(provinces.data?.items ?? []).map((p) => ({
+                value: p.code,
+                label: nameOf(p, lng),
+              }))}
+              value={provinceCode ?? ''}
+              onChange={(v) => setFilter('province', v)}
+              searchable
+              data-testid="queue-province"
+            />
+            <FilterSelect
+              label={t('submission.filters.size')}
+              data={(sizes.data?.items ?? []).map((s) => ({
+                value: s.id,
+                label: nameOf(s, lng),
+              }))}
+              value={sizeId ?? ''}
+              onChange={(v) => setFilter('size', v)}
+              data-testid="queue-size"
+            />
+          </>
+        }
+        note={
+          <Text size="xs" c="dimmed">
+            {t('submission.staff.oldestFirst')}
+          </Text>
+        }
+        rowKey={(item) => item.id}
+        renderRow={(item) => <QueueRow item={item} provinceName={provinceName(item.company.provinceCode)} />}
+        empty={
+          <Text c="dimmed" data-testid="queue-empty">
+            {t('submission.staff.queueEmpty')}
+          </Text>
+        }
+        testId="queue-list"
+      />
     </Stack>
   );
 }

@@ -32,7 +32,8 @@ import { StaffFileViewer } from '../components/staff-file-viewer';
 import { StatusBadge } from '../components/status-badge';
 import { SignatoriesFacts, SubmissionFacts } from '../components/submission-facts';
 import { SubmissionTimeline } from '../components/timeline';
-import { nameOf, useLang } from '../lib/lang';
+import { useLang } from '../../../lib/use-lang';
+import { nameOf } from '../lib/lang';
 import { READABLE_TITLE } from '../lib/styles';
 import { toastDone } from '../lib/toast';
 

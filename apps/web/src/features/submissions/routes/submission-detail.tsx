@@ -16,7 +16,8 @@ import { FileLine } from '../components/file-actions';
 import { StatusBadge } from '../components/status-badge';
 import { SignatoriesFacts, SubmissionFacts } from '../components/submission-facts';
 import { SubmissionTimeline } from '../components/timeline';
-import { nameOf, useLang } from '../lib/lang';
+import { useLang } from '../../../lib/use-lang';
+import { nameOf } from '../lib/lang';
 
 const wizardOf = (s: SubmissionDetail, step?: string) =>
   `${paths.dashboard.submitDocument}?${new URLSearchParams({ year: String(s.bookYear), ...(step ? { step } : {}) }).toString()}`;

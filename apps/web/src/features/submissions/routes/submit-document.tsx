@@ -23,7 +23,7 @@ import { DocumentsStep } from '../components/wizard/documents-step';
 import { EnterpriseStep } from '../components/wizard/enterprise-step';
 import { ReviewStep, type StepKey } from '../components/wizard/review-step';
 import { SignatoriesStep } from '../components/wizard/signatories-step';
-import { useLang } from '../lib/lang';
+import { useLang } from '../../../lib/use-lang';
 import { toastDone } from '../lib/toast';
 
 const STEPS: StepKey[] = ['enterprise', 'signatories', 'documents', 'review'];

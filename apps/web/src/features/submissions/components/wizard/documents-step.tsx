@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { FileUpload } from '../../../../components/file-upload';
 import { paths } from '../../../../config/paths';
 import { submissionKeys } from '../../api/keys';
-import { nameOf, useLang } from '../../lib/lang';
+import { useLang } from '../../../../lib/use-lang';
+import { nameOf } from '../../lib/lang';
 import { CommentItem, fileComments } from '../comments';
 import { FileLine } from '../file-actions';
 

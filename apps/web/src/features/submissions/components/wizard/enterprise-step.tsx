@@ -1,5 +1,5 @@
 import type { Company, SmeSector, SubmissionDetail } from '@bansi/shared';
-import { Button, Grid, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Grid, Group, Select, Stack } from '@mantine/core';
 import { IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '../../../../api/get-reference-list';
 import { useSmeThresholds } from '../../api/get-sme-thresholds';
 import { useUpdateSubmission } from '../../api/update-submission';
-import { nameOf, useLang } from '../../lib/lang';
-import { GroupedNumberInput } from '../lak-input';
+import { useLang } from '../../../../lib/use-lang';
+import { nameOf } from '../../lib/lang';
+import { GroupedNumberInput, LakInput } from '../../../../components/lak-input';
 import { SmeSizePanel } from '../sme-size-panel';
 
 interface EnterpriseForm {
@@ -94,7 +95,6 @@ export function EnterpriseStep({
       );
     });
 
-  const lak = t('submission.form.lak');
   return (
     <form onSubmit={(e) => void save(true)(e)} noValidate aria-label={t('submission.steps.enterprise')} data-testid="step-enterprise">
       <Grid gap="lg">
@@ -142,18 +142,12 @@ export function EnterpriseStep({
               control={form.control}
               name="totalAssets"
               render={({ field }) => (
-                <GroupedNumberInput
+                <LakInput
                   label={t('submission.criterion.assets')}
                   value={field.value}
                   onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
                   onBlur={field.onBlur}
                   disabled={readOnly}
-                  rightSection={
-                    <Text size="xs" c="dimmed">
-                      {lak}
-                    </Text>
-                  }
-                  rightSectionWidth={48}
                   data-testid="field-assets"
                 />
               )}
@@ -162,18 +156,12 @@ export function EnterpriseStep({
               control={form.control}
               name="annualIncome"
               render={({ field }) => (
-                <GroupedNumberInput
+                <LakInput
                   label={t('submission.criterion.income')}
                   value={field.value}
                   onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
                   onBlur={field.onBlur}
                   disabled={readOnly}
-                  rightSection={
-                    <Text size="xs" c="dimmed">
-                      {lak}
-                    </Text>
-                  }
-                  rightSectionWidth={48}
                   data-testid="field-income"
                 />
               )}

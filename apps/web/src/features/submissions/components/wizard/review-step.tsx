@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api-client';
 import { useSubmitSubmission } from '../../api/submit-submission';
-import { nameOf, useLang } from '../../lib/lang';
+import { useLang } from '../../../../lib/use-lang';
+import { nameOf } from '../../lib/lang';
 import { READABLE_TITLE } from '../../lib/styles';
 import { SignatoriesFacts, SubmissionFacts, sizeText } from '../submission-facts';
 

@@ -1,0 +1,68 @@
+import type { FieldError, Language } from '@bansi/shared';
+import type { Deps } from './deps';
+import { invalid } from './errors';
+
+/**
+ * Keyset paging for every list (`?cursor=&limit=` → `{ items, nextCursor }`, CONVENTIONS "Lists").
+ * A cursor is the sort key of the last row given out, e.g. `[updatedAt, id]`, as base64url JSON:
+ * opaque to clients, stable under inserts (unlike an offset). A cursor that does not decode to the
+ * list's shape is a 400 field error on `querystring.cursor` in the caller's language.
+ */
+export type CursorPart = 'string' | 'number';
+export type CursorShape = readonly CursorPart[];
+type PartValue<P extends CursorPart> = P extends 'number' ? number : string;
+export type CursorValues<S extends CursorShape> = { [I in keyof S]: S[I] extends CursorPart ? PartValue<S[I]> : never };
+
+/** `[key, id]`, the shape of most lists (newest first by a timestamp, ties broken by id). */
+export const KEY_ID = ['string', 'string'] as const;
+
+export function encodeCursor(values: readonly (string | number)[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+export function invalidCursor(deps: Pick<Deps, 't'>, lang: Language): Error {
+  const error: FieldError = { path: 'querystring.cursor', code: 'invalid_cursor', message: deps.t(lang, 'errors.field.invalid_cursor') };
+  return invalid([error]);
+}
+
+/** The values of `raw` (null when absent); throws the 400 when it is not a cursor of this shape. */
+export function decodeCursor<const S extends CursorShape>(
+  deps: Pick<Deps, 't'>,
+  lang: Language,
+  raw: string | undefined,
+  shape: S,
+): CursorValues<S> | null {
+  if (raw === undefined || raw === '') return null;
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor(deps, lang);
+  }
+  const fits =
+    Array.isArray(values) &&
+    values.length === shape.length &&
+    values.every((v, i) => (shape[i] === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeof v === 'string'));
+  if (!fits) throw invalidCursor(deps, lang);
+  return values as CursorValues<S>;
+}
+
+/**
+ * Cuts a list query's rows (fetched with `limit + 1`) into the page and the cursor of its last row,
+ * null when nothing follows.
+ */
+export function pageOf<T>(rows: readonly T[], limit: number, keyOf: (row: T) => readonly (string | number)[]) {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { page, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null };
+}
+
+/**
+ * Relevance-ranked results (search) cannot be paged by a key: their cursor is the plain offset of
+ * the next result. Same 400 when it is not a whole number ≥ 0.
+ */
+export function decodeOffset(deps: Pick<Deps, 't'>, lang: Language, raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 0;
+  if (!/^\d{1,9}$/.test(raw)) throw invalidCursor(deps, lang);
+  return Number(raw);
+}

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, dialect, testConfig, type TestDb } from '../../../test/helpers';
+import { runSeeds } from '../../db/seed';
+import type { Config } from '../../config';
+
+describe(`the demo shows every state (${dialect})`, () => {
+  let db: TestDb;
+  let config: Config;
+  beforeAll(async () => {
+    db = await createTestDb();
+    config = testConfig({ SEED_DEMO: 'true' });
+    await runSeeds({ db: db.db, config }, { demo: true });
+  }, 120_000);
+  afterAll(() => db.drop());
+
+  it('has companies in several provinces and sizes, a submission in each state, and the accepted one has its receipt', async () => {
+    const k = db.db.kysely;
+    const companies = await k
+      .selectFrom('companies')
+      .innerJoin('referenceItems', 'referenceItems.id', 'companies.sizeId')
+      .select(['companies.id', 'companies.provinceCode', 'referenceItems.code as size'])
+      .execute();
+    expect(companies.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(companies.map((c) => c.provinceCode)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(companies.map((c) => c.size))).toEqual(new Set(['micro', 'small', 'medium', 'large']));
+    const statuses = (await k.selectFrom('submissions').select('status').where('bookYear', '=', config.BOOK_YEAR).execute()).map((s) => s.status);
+    expect(new Set(statuses)).toEqual(new Set(['draft', 'submitted', 'in_review', 'returned', 'accepted']));
+    const receipts = await k.selectFrom('submissionReceipts').select(['fileId', 'codeHash']).execute();
+    expect(receipts).toHaveLength(1);
+    const comments = await k.selectFrom('submissionEvents').select('comment').where('action', '=', 'returned').execute();
+    expect(comments[0]?.comment).toMatch(/[\u0E80-\u0EFF].*cash-flow/s);
+    // a second start changes nothing
+    await runSeeds({ db: db.db, config }, { demo: true });
+    expect(await k.selectFrom('companies').select('id').execute()).toHaveLength(companies.length);
+  });
+});

@@ -1,0 +1,260 @@
+import { API_BASE, AuthPaths, FilePaths, SubmissionPaths } from '@bansi/shared';
+import type { FastifyInstance } from 'fastify';
+import PDFDocument from 'pdfkit';
+import type { SeedStep } from '../../db/seed';
+import { findCompanyByTin } from '../companies/companies.repository';
+import { DEMO_ACCOUNTS } from '../companies/companies.seed';
+import { findItemByCode } from '../reference/reference.repository';
+
+/**
+ * The demo shows the product in every state (issue 16): companies in several provinces, sizes and
+ * sectors, each with a submission in another state — submitted, in review, returned with comments,
+ * accepted with its receipt and QR code — and one that has not started. (The draft is the first demo
+ * company's, seeded by the submissions module.) They are made through the API itself, as users would
+ * make them, so every rule, event, audit entry, mail and receipt is the real one.
+ */
+export const DEMO_PASSWORD = 'Demo-Bansi-2024!';
+
+type Target = 'accepted' | 'submitted' | 'in_review' | 'returned' | 'none';
+
+export const DEMO_COMPANIES: {
+  email: string;
+  target: Target;
+  lang: 'lo' | 'en';
+  tin: string;
+  nameLo: string;
+  nameEn: string;
+  category: string;
+  department: string;
+  size: string;
+  province: string;
+  district: string;
+  figures: { averageLabour: number; totalAssets: number; annualIncome: number };
+}[] = [
+  {
+    email: 'accepted@bansi.example',
+    target: 'accepted',
+    lang: 'lo',
+    tin: '2000000001',
+    nameLo: 'ບໍລິສັດ ນ້ຳຕົກຕາດ ຜະລິດຕະພັນ ຈຳກັດ',
+    nameEn: 'Waterfall Products Co., Ltd.',
+    category: 'production',
+    department: 'manufacturing',
+    size: 'micro',
+    province: '16',
+    district: '1601',
+    figures: { averageLabour: 4, totalAssets: 80_000_000, annualIncome: 150_000_000 },
+  },
+  {
+    email: 'submitted@bansi.example',
+    target: 'submitted',
+    lang: 'en',
+    tin: '2000000002',
+    nameLo: 'ຮ້ານຂາຍຍ່ອຍ ດອກຈຳປາ',
+    nameEn: 'Champa Flower Retail',
+    category: 'trade',
+    department: 'retail',
+    size: 'small',
+    province: '06',
+    district: '0601',
+    figures: { averageLabour: 12, totalAssets: 900_000_000, annualIncome: 1_800_000_000 },
+  },
+  {
+    email: 'review@bansi.example',
+    target: 'in_review',
+    lang: 'lo',
+    tin: '2000000003',
+    nameLo: 'ບໍລິສັດ ຂົນສົ່ງ ສະຫວັນ ຈຳກັດ',
+    nameEn: 'Savan Logistics Co., Ltd.',
+    category: 'services',
+    department: 'transport',
+    size: 'medium',
+    province: '13',
+    district: '1301',
+    figures: { averageLabour: 85, totalAssets: 7_500_000_000, annualIncome: 12_000_000_000 },
+  },
+  {
+    email: 'returned@bansi.example',
+    target: 'returned',
+    lang: 'en',
+    tin: '2000000004',
+    nameLo: 'ບໍລິສັດ ກໍ່ສ້າງ ພູສີ ຈຳກັດ',
+    nameEn: 'Phousi Construction Co., Ltd.',
+    category: 'production',
+    department: 'construction',
+    size: 'large',
+    province: '01',
+    district: '0102',
+    figures: { averageLabour: 240, totalAssets: 45_000_000_000, annualIncome: 60_000_000_000 },
+  },
+  {
+    email: 'notstarted@bansi.example',
+    target: 'none',
+    lang: 'lo',
+    tin: '2000000005',
+    nameLo: 'ສະຫະກອນ ກາເຟ ພູພຽງ',
+    nameEn: 'Plateau Coffee Cooperative',
+    category: 'production',
+    department: 'agriculture',
+    size: 'small',
+    province: '09',
+    district: '0901',
+    figures: { averageLabour: 30, totalAssets: 1_200_000_000, annualIncome: 2_000_000_000 },
+  },
+];
+
+const REQUIRED_SLOTS = ['balance-sheet', 'income-statement', 'cash-flow', 'notes'];
+
+function pdf(lines: string[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 64, info: { Title: lines[0], Producer: 'Bansi demo seed' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  for (const line of lines) doc.fontSize(13).text(line, { lineGap: 6 });
+  doc.end();
+  return done;
+}
+
+/** A user of the in-process API: keeps the cookies, sends the CSRF token and the app's Origin. */
+class Client {
+  private cookies = new Map<string, string>();
+  private csrf: string | null = null;
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly address: string,
+  ) {}
+
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h: Record<string, string> = { 'accept-language': 'lo', ...headers };
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (!this.csrf) this.csrf = ((await this.call('GET', AuthPaths.csrf)).json() as { token: string }).token;
+      h['x-csrf-token'] = this.csrf;
+      h.origin = new URL(this.app.config.PUBLIC_URL).origin;
+    }
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await this.app.inject({
+      method: method as 'GET',
+      url: `${API_BASE}${path}`,
+      headers: h,
+      remoteAddress: this.address,
+      ...(body === undefined ? {} : Buffer.isBuffer(body) ? { payload: body } : { payload: body as object }),
+    });
+    for (const c of res.cookies as { name: string; value: string }[]) this.cookies.set(c.name, c.value);
+    return res;
+  }
+
+  async ok(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+    const res = await this.call(method, path, body, headers);
+    if (res.statusCode >= 300) throw new Error(`demo seed: ${method} ${path} answered ${res.statusCode} ${res.body}`);
+    return res;
+  }
+
+  async login(login: string, password: string) {
+    await this.ok('POST', AuthPaths.login, { login, password });
+    this.csrf = null;
+  }
+
+  async upload(meta: Record<string, string>, data: Buffer) {
+    const metadata = Object.entries(meta)
+      .map(([k, v]) => `${k} ${Buffer.from(v, 'utf8').toString('base64')}`)
+      .join(',');
+    const created = await this.ok('POST', FilePaths.uploads, undefined, {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(data.length),
+      'upload-metadata': metadata,
+    });
+    const id = String(created.headers.location).split('/').pop()!;
+    await this.ok('PATCH', FilePaths.upload(id), data, {
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    });
+  }
+}
+
+export const backofficeDemoSeed: SeedStep = {
+  name: 'demo companies in every state',
+  kind: 'demo',
+  async run({ db, config }) {
+    const k = db.kysely;
+    if (await findCompanyByTin(k, DEMO_COMPANIES[0]!.tin)) return;
+    const ref = async (list: Parameters<typeof findItemByCode>[1], code: string) => (await findItemByCode(k, list, code))!.id;
+    // An in-process API on the same database (imported here, so the app is not part of every seed's graph).
+    const { buildApp } = await import('../../app');
+    const app = await buildApp({ config, db, logger: false, serveWeb: false, startWorkers: false });
+    await app.ready();
+    try {
+      const staff = new Client(app, '127.0.1.1');
+      await staff.login(DEMO_ACCOUNTS.staffAdmin.email, DEMO_ACCOUNTS.staffAdmin.password);
+      let n = 0;
+      for (const c of DEMO_COMPANIES) {
+        n += 1;
+        // Each company from an address of its own: the per-address limits of login and registration stay untouched.
+        const user = new Client(app, `127.0.2.${n}`);
+        await user.ok('POST', AuthPaths.register, {
+          company: {
+            nameLo: c.nameLo,
+            nameEn: c.nameEn,
+            tin: c.tin,
+            registrationNo: `${c.province}-00${c.tin.slice(-5)}`,
+            categoryId: await ref('categories', c.category),
+            enterpriseTypeId: await ref('enterprise-types', 'limited'),
+            sizeId: await ref('sizes', c.size),
+            accountProgramId: await ref('account-programs', 'excel'),
+            provinceCode: c.province,
+            districtCode: c.district,
+            villageName: 'ບ້ານ ໂພນສະຫວ່າງ',
+            address: `ຖະໜົນ ຫຼັກ, ເຮືອນເລກທີ ${n * 7}`,
+            phone: `+856 21 30${n} 30${n}`,
+            email: `office${n}@demo-${c.category}.example`,
+          },
+          people: {
+            owner: { name: 'ທ. ສີສະຫວາດ ພົມມະວົງ', position: 'ຜູ້ອຳນວຍການ', phone: `+856 20 5600 00${n}1` },
+            holder: { kind: 'employee', name: 'ນ. ພອນທິບ ແສງສະຫວ່າງ', phone: `+856 20 5600 00${n}2` },
+            checker: { name: 'ທ. ບົວພັນ ສຸລິຍະ' },
+          },
+          user: { name: c.nameEn, email: c.email, phone: `+856 20 5700 00${n}0`, password: DEMO_PASSWORD, language: c.lang },
+        });
+        if (c.target === 'none') continue;
+        await user.login(c.email, DEMO_PASSWORD);
+        const opened = (await user.ok('POST', SubmissionPaths.list, { bookYear: config.BOOK_YEAR })).json() as { id: string; version: number };
+        let version = (
+          (
+            await user.ok('PATCH', SubmissionPaths.one(opened.id), {
+              version: opened.version,
+              departmentId: await ref('departments', c.department),
+              ...c.figures,
+            })
+          ).json() as { version: number }
+        ).version;
+        for (const slot of REQUIRED_SLOTS) {
+          const name = `${slot}-${config.BOOK_YEAR}.pdf`;
+          const bytes = await pdf([`${c.nameEn}`, `${slot.replace('-', ' ')} ${config.BOOK_YEAR} (demo data)`]);
+          await user.upload({ ownerKind: 'submission', ownerId: opened.id, slot, filename: name }, bytes);
+        }
+        version = ((await user.ok('GET', SubmissionPaths.one(opened.id))).json() as { version: number }).version;
+        version = ((await user.ok('POST', SubmissionPaths.submit(opened.id), { version, confirmWarnings: true })).json() as { version: number })
+          .version;
+        if (c.target === 'submitted') continue;
+        version = ((await staff.ok('POST', SubmissionPaths.staffAction(opened.id, 'start-review'), { version })).json() as { version: number })
+          .version;
+        if (c.target === 'in_review') continue;
+        if (c.target === 'returned') {
+          await staff.ok(
+            'POST',
+            SubmissionPaths.staffAction(opened.id, 'return'),
+            {
+              version,
+              reasons: 'ໃບລາຍງານກະແສເງິນສົດບໍ່ຄົບ: ກະລຸນາເພີ່ມໜ້າທີ 2. / The cash-flow statement is incomplete: please add its second page.',
+            },
+            { 'accept-language': c.lang },
+          );
+          continue;
+        }
+        await staff.ok('POST', SubmissionPaths.staffAction(opened.id, 'accept'), { version });
+      }
+    } finally {
+      await app.close();
+    }
+  },
+};

@@ -1,0 +1,134 @@
+import type { ReportState, StaffCompaniesQuery, StaffCompanyDetail, SubmissionReport } from '@bansi/shared';
+import { normalizeSearchText } from '@bansi/shared/domain/search-text';
+import type { Deps } from '../../lib/deps';
+import { invalid, notFound } from '../../lib/errors';
+import { findCompany, listPeople } from '../companies/companies.repository';
+import { presentCompany, presentMember } from '../companies/companies.presenter';
+import { listAllItems, listProvinces } from '../reference/reference.repository';
+import { toCsv } from './backoffice.csv';
+import { listCompaniesWithSubmission, listCompanyAudit, listCompanyUsers, listSubmissionsOfCompany, searchCompanies } from './backoffice.repository';
+
+// --- companies -----------------------------------------------------------------------------------
+
+const encodeCursor = (key: string, id: string) => Buffer.from(JSON.stringify([key, id])).toString('base64url');
+function decodeCursor(raw: string | undefined) {
+  if (!raw) return null;
+  try {
+    const [key, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
+    if (typeof key === 'string' && typeof id === 'string') return { key, id };
+  } catch {
+    // fall through
+  }
+  throw invalid([{ path: 'querystring.cursor', code: 'invalid_cursor', message: 'cursor' }]);
+}
+
+/**
+ * The search words of `q`: split at spaces, each normalised as content search normalises text. A Lao
+ * word is a fragment found anywhere inside a name (Lao has no spaces between words), so "ລາວ" finds
+ * "ບໍລິສັດລາວພັດທະນາ"; a TIN or registration number is found by any part of it.
+ */
+export const searchWords = (q: string | undefined) =>
+  (q ?? '')
+    .split(/\s+/)
+    .map((w) => normalizeSearchText(w))
+    .filter(Boolean)
+    .slice(0, 8);
+
+export async function findCompanies(deps: Deps, q: StaffCompaniesQuery) {
+  const rows = await searchCompanies(deps.db, {
+    terms: searchWords(q.q),
+    provinceCode: q.provinceCode,
+    sizeId: q.sizeId,
+    categoryId: q.categoryId,
+    withoutSubmission: q.withoutSubmission,
+    after: decodeCursor(q.cursor),
+    limit: q.limit + 1,
+  });
+  const items = rows.slice(0, q.limit);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > q.limit && last ? encodeCursor(last.nameEn, last.id) : null };
+}
+
+export async function getCompanyDetail(deps: Deps, id: string): Promise<StaffCompanyDetail> {
+  const company = await findCompany(deps.db, id);
+  if (!company) throw notFound();
+  const [people, users, submissions, audit] = await Promise.all([
+    listPeople(deps.db, id),
+    listCompanyUsers(deps.db, id),
+    listSubmissionsOfCompany(deps.db, id),
+    listCompanyAudit(deps.db, id, 50),
+  ]);
+  return {
+    company: { ...presentCompany(company, people), createdAt: company.createdAt },
+    members: users.map((u) => ({ ...presentMember(u), language: u.language, disabled: u.disabledAt !== null })),
+    submissions: submissions.map((s) => ({ ...s, bookYear: Number(s.bookYear) })),
+    audit,
+  };
+}
+
+// --- reports -------------------------------------------------------------------------------------
+
+export async function submissionReport(deps: Deps, bookYear: number): Promise<SubmissionReport> {
+  const rows = await listCompaniesWithSubmission(deps.db, bookYear);
+  const cells = new Map<string, { state: ReportState; sizeId: string; provinceCode: string; count: number }>();
+  for (const row of rows) {
+    const state: ReportState = row.status ?? 'none';
+    const key = `${state}|${row.sizeId}|${row.provinceCode}`;
+    const cell = cells.get(key) ?? { state, sizeId: row.sizeId, provinceCode: row.provinceCode, count: 0 };
+    cell.count += 1;
+    cells.set(key, cell);
+  }
+  return { bookYear, companies: rows.length, cells: [...cells.values()] };
+}
+
+/**
+ * One row per company: names, TIN, registration number, province, size (names in both languages),
+ * the state of its submission for the year and its dates. RFC 4180, UTF-8 with a byte-order mark so
+ * that Excel opens the Lao text as Lao.
+ */
+export async function submissionReportCsv(deps: Deps, bookYear: number, lng: 'lo' | 'en'): Promise<string> {
+  const [rows, provinces, sizes] = await Promise.all([
+    listCompaniesWithSubmission(deps.db, bookYear),
+    listProvinces(deps.db),
+    listAllItems(deps.db, 'sizes'),
+  ]);
+  const province = new Map(provinces.map((p) => [p.code, p]));
+  const size = new Map(sizes.map((s) => [s.id, s]));
+  const h = (key: string) => deps.t(lng, `backoffice.csv.${key}`);
+  const header = [
+    h('bookYear'),
+    h('nameLo'),
+    h('nameEn'),
+    h('tin'),
+    h('registrationNo'),
+    h('province'),
+    h('size'),
+    h('state'),
+    h('stateCode'),
+    h('startedAt'),
+    h('firstSubmittedAt'),
+    h('submittedAt'),
+    h('acceptedAt'),
+  ];
+  const pick = (item: { nameLo: string; nameEn: string } | undefined, fallback: string) =>
+    item ? (lng === 'en' ? item.nameEn : item.nameLo) : fallback;
+  const body = rows.map((r) => {
+    const state = r.status ?? 'none';
+    return [
+      String(bookYear),
+      r.nameLo,
+      r.nameEn,
+      r.tin,
+      r.registrationNo,
+      pick(province.get(r.provinceCode), r.provinceCode),
+      pick(size.get(r.sizeId), r.sizeId),
+      deps.t(lng, `backoffice.states.${state}`),
+      state,
+      r.startedAt ?? '',
+      r.firstSubmittedAt ?? '',
+      r.submittedAt ?? '',
+      r.acceptedAt ?? '',
+    ];
+  });
+  return toCsv([header, ...body]);
+}

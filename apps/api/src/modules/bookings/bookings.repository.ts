@@ -1,0 +1,160 @@
+import type { BookingStatus } from '@bansi/shared';
+import { sql } from 'kysely';
+import type { Executor } from '../../lib/deps';
+import type { BookingHolidaysTable, BookingSettingsTable, BookingsTable } from './bookings.tables';
+
+// --- settings and holidays ------------------------------------------------------------------------
+
+export const findSettings = (db: Executor) => db.selectFrom('bookingSettings').selectAll().where('id', '=', 'default').executeTakeFirst();
+
+export async function saveSettings(db: Executor, row: BookingSettingsTable) {
+  const { id: _id, ...rest } = row;
+  await db
+    .insertInto('bookingSettings')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doUpdateSet(rest))
+    .execute();
+}
+
+export function listHolidays(db: Executor, range: { from?: string; to?: string } = {}) {
+  let q = db.selectFrom('bookingHolidays').selectAll();
+  if (range.from) q = q.where('date', '>=', range.from);
+  if (range.to) q = q.where('date', '<=', range.to);
+  return q.orderBy('date').execute();
+}
+
+export const findHolidayByDate = (db: Executor, date: string) =>
+  db.selectFrom('bookingHolidays').selectAll().where('date', '=', date).executeTakeFirst();
+
+export async function insertHoliday(db: Executor, row: BookingHolidaysTable) {
+  await db.insertInto('bookingHolidays').values(row).execute();
+}
+
+export const findHoliday = (db: Executor, id: string) => db.selectFrom('bookingHolidays').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function deleteHoliday(db: Executor, id: string) {
+  await db.deleteFrom('bookingHolidays').where('id', '=', id).execute();
+}
+
+// --- slot places ------------------------------------------------------------------------------------
+
+/** Booked counts of the slots starting in [from, to). */
+export async function bookedCounts(db: Executor, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('bookingSlots').select(['start', 'booked']).where('start', '>=', from).where('start', '<', to).execute();
+  return new Map(rows.map((r) => [r.start, Number(r.booked)]));
+}
+
+/**
+ * Takes one place in the slot if it has one left: the row is created if missing, then ONE
+ * conditional update (`booked < capacity`) decides. PostgreSQL re-checks the condition on the
+ * row's newest version after waiting for a concurrent writer's lock; SQLite runs one writer at a
+ * time. Either way two requests cannot both take the last place.
+ */
+export async function takePlace(db: Executor, start: string, capacity: number): Promise<boolean> {
+  await db
+    .insertInto('bookingSlots')
+    .values({ start, booked: 0 })
+    .onConflict((oc) => oc.column('start').doNothing())
+    .execute();
+  const result = await db
+    .updateTable('bookingSlots')
+    .set({ booked: sql<number>`booked + 1` })
+    .where('start', '=', start)
+    .where('booked', '<', capacity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function releasePlace(db: Executor, start: string) {
+  await db
+    .updateTable('bookingSlots')
+    .set({ booked: sql<number>`booked - 1` })
+    .where('start', '=', start)
+    .where('booked', '>', 0)
+    .execute();
+}
+
+// --- bookings ---------------------------------------------------------------------------------------
+
+export const findBooking = (db: Executor, id: string) => db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findBookingByCode = (db: Executor, companyId: string, code: string) =>
+  db.selectFrom('bookings').selectAll().where('companyId', '=', companyId).where('code', '=', code).executeTakeFirst();
+
+export const findActiveOfCompanyAt = (db: Executor, companyId: string, slotStart: string) =>
+  db
+    .selectFrom('bookings')
+    .select('id')
+    .where('companyId', '=', companyId)
+    .where('slotStart', '=', slotStart)
+    .where('status', '<>', 'cancelled')
+    .executeTakeFirst();
+
+export async function insertBooking(db: Executor, row: BookingsTable) {
+  await db.insertInto('bookings').values(row).execute();
+}
+
+/** Changes a booking only if it still has the status (and slot) read: false when someone was quicker. */
+export async function updateBookingIf(db: Executor, id: string, expect: { status: BookingStatus; slotStart: string }, patch: Partial<BookingsTable>) {
+  const result = await db
+    .updateTable('bookings')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', expect.status)
+    .where('slotStart', '=', expect.slotStart)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface BookingCursor {
+  key: string;
+  id: string;
+}
+
+/** A company's bookings of one status, keyset-paged: `order` on `key` (slot start, received or cancelled time). */
+export function listCompanyBookings(
+  db: Executor,
+  companyId: string,
+  q: { status: BookingStatus; key: 'slotStart' | 'receivedAt' | 'cancelledAt'; order: 'asc' | 'desc'; after: BookingCursor | null; limit: number },
+) {
+  let query = db.selectFrom('bookings').selectAll().where('companyId', '=', companyId).where('status', '=', q.status);
+  if (q.after) {
+    const { key, id } = q.after;
+    const cmp = q.order === 'asc' ? '>' : '<';
+    query = query.where((eb) => eb.or([eb(q.key, cmp, key), eb.and([eb(q.key, '=', key), eb('id', cmp, id)])]));
+  }
+  return query.orderBy(q.key, q.order).orderBy('id', q.order).limit(q.limit).execute();
+}
+
+/** Bookings of a time range (a Vientiane day) with their company, for staff; keyset by slot start. */
+export function listBookingsBetween(
+  db: Executor,
+  q: { from: string; to: string; received: 'all' | 'received' | 'not_received'; after: BookingCursor | null; limit: number },
+) {
+  let query = db
+    .selectFrom('bookings')
+    .innerJoin('companies', 'companies.id', 'bookings.companyId')
+    .selectAll('bookings')
+    .select(['companies.nameLo as companyNameLo', 'companies.nameEn as companyNameEn', 'companies.tin as companyTin'])
+    .where('bookings.slotStart', '>=', q.from)
+    .where('bookings.slotStart', '<', q.to);
+  if (q.received === 'received') query = query.where('bookings.status', '=', 'received');
+  else if (q.received === 'not_received') query = query.where('bookings.status', '=', 'booked');
+  else query = query.where('bookings.status', '<>', 'cancelled');
+  if (q.after) {
+    const { key, id } = q.after;
+    query = query.where((eb) =>
+      eb.or([eb('bookings.slotStart', '>', key), eb.and([eb('bookings.slotStart', '=', key), eb('bookings.id', '>', id)])]),
+    );
+  }
+  return query.orderBy('bookings.slotStart').orderBy('bookings.id').limit(q.limit).execute();
+}
+
+export const findCompanyNames = (db: Executor, companyId: string) =>
+  db.selectFrom('companies').select(['id', 'nameLo', 'nameEn', 'tin']).where('id', '=', companyId).executeTakeFirstOrThrow();
+
+export const findUser = (db: Executor, userId: string) =>
+  db.selectFrom('users').select(['id', 'name', 'email', 'language']).where('id', '=', userId).executeTakeFirst();
+
+export const findSubmissionOwner = (db: Executor, id: string) =>
+  db.selectFrom('submissions').select(['id', 'companyId']).where('id', '=', id).executeTakeFirst();

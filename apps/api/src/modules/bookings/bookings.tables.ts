@@ -1,0 +1,68 @@
+import type { BookingMethod, BookingStatus } from '@bansi/shared';
+
+/** The slot settings staff edit: one row (`id = 'default'`); absent → BOOKING_DEFAULTS. */
+export interface BookingSettingsTable {
+  id: string;
+  slotMinutes: number;
+  capacity: number;
+  minNoticeHours: number;
+  horizonDays: number;
+  cutoffHours: number;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+/** Days the service is closed (Vientiane dates, unique). */
+export interface BookingHolidaysTable {
+  id: string;
+  date: string;
+  nameLo: string;
+  nameEn: string;
+  createdAt: string;
+  createdBy: string | null;
+}
+
+/**
+ * One row per slot start that was ever booked: `booked` counts its active bookings. A booking takes
+ * a place with `update … set booked = booked + 1 where start = ? and booked < capacity` — one
+ * statement, so two requests can never both take the last place (decision 085).
+ */
+export interface BookingSlotsTable {
+  start: string;
+  booked: number;
+}
+
+export interface BookingsTable {
+  id: string;
+  companyId: string;
+  /** URL-safe, 128 random bits: what the QR code carries */
+  code: string;
+  status: BookingStatus;
+  slotStart: string;
+  slotEnd: string;
+  method: BookingMethod;
+  documentCount: number;
+  contactName: string;
+  contactPhone: string;
+  submissionId: string | null;
+  /** the .ics SEQUENCE */
+  sequence: number;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  cancelledAt: string | null;
+  cancelledBy: string | null;
+  receivedAt: string | null;
+  receivedBy: string | null;
+  /** the receiver's name as it was then */
+  receivedByName: string | null;
+  receivedCount: number | null;
+  receivedNote: string | null;
+}
+
+export interface BookingTables {
+  bookingSettings: BookingSettingsTable;
+  bookingHolidays: BookingHolidaysTable;
+  bookingSlots: BookingSlotsTable;
+  bookings: BookingsTable;
+}

@@ -1,0 +1,402 @@
+import {
+  API_BASE,
+  BookingPaths,
+  QrPaths,
+  addDays,
+  vientianeDate,
+  vientianeInstant,
+  vientianeTime,
+  type Booking,
+  type BookingSettings,
+  type StaffBooking,
+} from '@bansi/shared';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { book, bookingBody, upcomingSlots } from '../../../test/bookings';
+import { pdfText } from '../../lib/pdf/pdf-text';
+import { Agent, createTestApp, dialect, loginAs, registerCompany, type TestApp } from '../../../test/helpers';
+
+const url = (path: string) => `${API_BASE}${path}`;
+
+describe(`bookings (${dialect})`, () => {
+  let t: TestApp;
+  let a: Agent;
+  let b: Agent;
+  let admin: Agent;
+  let reviewer: Agent;
+
+  const setSettings = async (patch: Partial<BookingSettings>) => {
+    const current = (await admin.inject({ url: url(BookingPaths.settings) })).json() as BookingSettings;
+    const { slotMinutes, capacity, minNoticeHours, horizonDays, cutoffHours } = { ...current, ...patch };
+    const res = await admin.inject({
+      method: 'PUT',
+      url: url(BookingPaths.settings),
+      payload: { slotMinutes, capacity, minNoticeHours, horizonDays, cutoffHours },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const countBookings = async () =>
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('bookings')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const audit = (subjectId: string) =>
+    t.db.kysely.selectFrom('auditLog').select(['action', 'actorUserId']).where('subjectId', '=', subjectId).orderBy('occurredAt').execute();
+  const parseIcs = (text: string) => {
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const vevent = calendar.getFirstSubcomponent('vevent')!;
+    const event = new ICAL.Event(vevent);
+    return {
+      method: calendar.getFirstPropertyValue('method'),
+      uid: event.uid,
+      start: event.startDate.toJSDate().toISOString(),
+      end: event.endDate.toJSDate().toISOString(),
+      sequence: event.sequence,
+      status: vevent.getFirstPropertyValue('status'),
+      summary: event.summary,
+    };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = (await registerCompany(t, { user: { language: 'lo' } })).agent;
+    b = (await registerCompany(t)).agent;
+    admin = await loginAs(t, 'staffAdmin');
+    reviewer = await loginAs(t, 'staff');
+  });
+  afterAll(() => t.close());
+
+  describe('settings and holidays', () => {
+    it('starts from the defaults 30 / 3 / 2 / 60 / 24 with the configured hours', async () => {
+      const res = await reviewer.inject({ url: url(BookingPaths.settings) });
+      expect(res.json()).toMatchObject({
+        slotMinutes: 30,
+        capacity: 3,
+        minNoticeHours: 2,
+        horizonDays: 60,
+        cutoffHours: 24,
+        hoursFrom: '08:00',
+        hoursTo: '16:00',
+      });
+    });
+
+    it('only a staff admin changes them; bad values are a 400 with field errors and change nothing', async () => {
+      const body = { slotMinutes: 60, capacity: 5, minNoticeHours: 4, horizonDays: 30, cutoffHours: 12 };
+      expect((await reviewer.inject({ method: 'PUT', url: url(BookingPaths.settings), payload: body })).statusCode).toBe(403);
+      const bad = await admin.inject({
+        method: 'PUT',
+        url: url(BookingPaths.settings),
+        payload: { ...body, capacity: 0, slotMinutes: 'x' },
+        headers: { 'accept-language': 'lo' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(
+        bad
+          .json()
+          .errors.map((e: { path: string }) => e.path)
+          .sort(),
+      ).toEqual(['body.capacity', 'body.slotMinutes']);
+      expect(bad.json().title).toMatch(/[\u0E80-\u0EFF]/);
+      expect((await admin.inject({ url: url(BookingPaths.settings) })).json()).toMatchObject({ slotMinutes: 30, capacity: 3 });
+
+      const ok = await admin.inject({ method: 'PUT', url: url(BookingPaths.settings), payload: body });
+      expect(ok.json()).toMatchObject(body);
+      const slots = await upcomingSlots(a, 14);
+      expect(slots.length).toBeGreaterThan(0);
+      for (const s of slots) {
+        expect(Date.parse(s.end) - Date.parse(s.start)).toBe(60 * 60_000);
+        expect(s.capacity).toBe(5);
+      }
+      await setSettings({ slotMinutes: 30, capacity: 3, minNoticeHours: 2, horizonDays: 60, cutoffHours: 24 });
+    });
+
+    it('a holiday closes its day: no slots, a booking there is refused with a reason', async () => {
+      const day = vientianeDate((await upcomingSlots(a, 14)).at(-1)!.start);
+      const created = await admin.inject({
+        method: 'POST',
+        url: url(BookingPaths.holidays),
+        payload: { date: day, nameLo: 'ວັນພັກທົດສອບ', nameEn: 'Test holiday' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const again = await admin.inject({ method: 'POST', url: url(BookingPaths.holidays), payload: { date: day, nameLo: 'ຊ້ຳ', nameEn: 'Again' } });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().errors[0]).toMatchObject({ path: 'body.date', code: 'holiday_taken' });
+      expect(
+        (await reviewer.inject({ method: 'POST', url: url(BookingPaths.holidays), payload: { date: day, nameLo: 'x', nameEn: 'x' } })).statusCode,
+      ).toBe(403);
+
+      const slots = await upcomingSlots(a, 20);
+      expect(slots.some((s) => vientianeDate(s.start) === day)).toBe(false);
+      const refused = await a.inject({
+        method: 'POST',
+        url: url(BookingPaths.list),
+        payload: bookingBody(vientianeInstant(day, 9 * 60).toISOString()),
+        headers: { 'accept-language': 'en' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([
+        { path: 'body.slotStart', code: 'slot_holiday', message: 'The service is closed on this day (holiday).' },
+      ]);
+
+      const list = (await reviewer.inject({ url: url(`${BookingPaths.holidays}?year=${day.slice(0, 4)}`) })).json();
+      expect(list.items.map((h: { date: string }) => h.date)).toContain(day);
+      const id = created.json().id as string;
+      expect((await admin.inject({ method: 'DELETE', url: url(BookingPaths.holiday(id)) })).statusCode).toBe(204);
+      expect((await upcomingSlots(a, 20)).some((s) => vientianeDate(s.start) === day)).toBe(true);
+      expect((await audit(id)).map((e) => e.action)).toEqual(['booking.holiday_create', 'booking.holiday_delete']);
+    });
+  });
+
+  describe('booking', () => {
+    it('books a slot: 201 with a URL-safe code of at least 80 bits, the place is taken, an audit entry and an e-mail with the .ics', async () => {
+      const [slot] = await upcomingSlots(a);
+      const before = await t.db.kysely.selectFrom('outbox').select('id').execute();
+      const booking = await book(a, slot!.start);
+      expect(booking).toMatchObject({
+        status: 'booked',
+        slotStart: slot!.start,
+        slotEnd: slot!.end,
+        method: 'in_person',
+        documentCount: 4,
+        sequence: 0,
+      });
+      expect(booking.code).toMatch(/^[A-Za-z0-9_-]{22,}$/); // 22 base64url characters = 132 bits ≥ 128 random bits
+      expect(booking.qrUrl).toBe(new URL(`/qr/scan/${booking.companyId}/${booking.code}`, t.config.PUBLIC_URL).toString());
+
+      const after = (await upcomingSlots(a)).find((s) => s.start === slot!.start)!;
+      expect(after.remaining).toBe(slot!.remaining - 1);
+      expect((await audit(booking.id)).map((e) => e.action)).toEqual(['booking.create']);
+
+      const mails = await t.db.kysely
+        .selectFrom('outbox')
+        .selectAll()
+        .where(
+          'id',
+          'not in',
+          before.map((m) => m.id),
+        )
+        .execute();
+      expect(mails).toHaveLength(1);
+      // company A's user chose Lao
+      expect(mails[0]!.subject).toMatch(/ຢືນຢັນການຈອງ/);
+      const attachments = JSON.parse(mails[0]!.attachments!) as { filename: string; contentType: string; content: string }[];
+      expect(attachments[0]!.contentType).toMatch(/^text\/calendar/);
+      const ics = parseIcs(Buffer.from(attachments[0]!.content, 'base64').toString('utf8'));
+      expect(ics).toMatchObject({ uid: `booking-${booking.id}@localhost`, start: slot!.start, end: slot!.end, sequence: 0, status: 'CONFIRMED' });
+    });
+
+    it('refuses a second active booking of the same company in the same slot (409), another company may', async () => {
+      const slot = (await upcomingSlots(a))[1]!;
+      await book(a, slot.start);
+      const again = await a.inject({ method: 'POST', url: url(BookingPaths.list), payload: bookingBody(slot.start) });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('BOOKING_DUPLICATE');
+      await book(b, slot.start);
+    });
+
+    it.each([
+      ['a Saturday', () => vientianeInstant(nextWeekday(6), 9 * 60), 'slot_weekend'],
+      ['a Sunday', () => vientianeInstant(nextWeekday(0), 9 * 60), 'slot_weekend'],
+      ['before opening', () => vientianeInstant(nextWeekday(3), 7 * 60), 'slot_outside_hours'],
+      ['at closing time', () => vientianeInstant(nextWeekday(3), 16 * 60), 'slot_outside_hours'],
+      ['off the slot grid', () => vientianeInstant(nextWeekday(3), 9 * 60 + 10), 'slot_not_slot_start'],
+      ['in the past', () => vientianeInstant(nextWeekday(3, -10), 9 * 60), 'slot_too_soon'],
+      ['past the horizon', () => vientianeInstant(nextWeekday(3, 70), 9 * 60), 'slot_beyond_horizon'],
+    ])('refuses %s with a field error and changes nothing', async (_name, start, code) => {
+      const before = await countBookings();
+      const res = await a.inject({
+        method: 'POST',
+        url: url(BookingPaths.list),
+        payload: bookingBody(start().toISOString()),
+        headers: { 'accept-language': 'lo' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ path: 'body.slotStart', code });
+      expect(res.json().errors[0].message).toMatch(/[\u0E80-\u0EFF]/);
+      expect(await countBookings()).toBe(before);
+    });
+
+    it('refuses a malformed body and another company’s submission with field errors', async () => {
+      const slot = (await upcomingSlots(a))[2]!;
+      const bad = await a.inject({
+        method: 'POST',
+        url: url(BookingPaths.list),
+        payload: { ...bookingBody(slot.start), method: 'pigeon', documentCount: 0 },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(
+        bad
+          .json()
+          .errors.map((e: { path: string }) => e.path)
+          .sort(),
+      ).toEqual(['body.documentCount', 'body.method']);
+      const foreign = await a.inject({
+        method: 'POST',
+        url: url(BookingPaths.list),
+        payload: bookingBody(slot.start, { submissionId: crypto.randomUUID() }),
+      });
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().errors[0].path).toBe('body.submissionId');
+    });
+
+    it('20 parallel requests for a slot of capacity 3 give exactly 3 bookings and 17 refusals (409 SLOT_FULL)', async () => {
+      const slot = (await upcomingSlots(a)).find((s) => s.remaining === 3)!;
+      const companies = [];
+      for (let i = 0; i < 20; i += 1) companies.push((await registerCompany(t)).agent);
+      for (const c of companies) await c.fetchCsrf();
+      const results = await Promise.all(
+        companies.map((c) => c.inject({ method: 'POST', url: url(BookingPaths.list), payload: bookingBody(slot.start) })),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 201)).toHaveLength(3);
+      expect(codes.filter((c) => c === 409)).toHaveLength(17);
+      expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'SLOT_FULL')).toBe(true);
+      const rows = await t.db.kysely.selectFrom('bookings').select('id').where('slotStart', '=', slot.start).where('status', '=', 'booked').execute();
+      expect(rows).toHaveLength(3);
+      expect((await upcomingSlots(a)).find((s) => s.start === slot.start)!.remaining).toBe(0);
+    });
+  });
+
+  describe('changes, calendar file and receipt', () => {
+    let booking: Booking;
+
+    it('reschedules: new slot, sequence raised, the old place freed, UID unchanged in the .ics', async () => {
+      await setSettings({ cutoffHours: 0 });
+      const slots = (await upcomingSlots(b)).filter((s) => s.remaining > 0);
+      booking = await book(b, slots[5]!.start);
+      const first = parseIcs((await b.inject({ url: url(BookingPaths.calendar(booking.id)) })).body);
+      const target = slots[6]!;
+      const res = await b.inject({ method: 'POST', url: url(BookingPaths.action(booking.id, 'reschedule')), payload: { slotStart: target.start } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ slotStart: target.start, slotEnd: target.end, sequence: 1 });
+      const now = await upcomingSlots(b);
+      expect(now.find((s) => s.start === slots[5]!.start)!.remaining).toBe(slots[5]!.remaining);
+      expect(now.find((s) => s.start === target.start)!.remaining).toBe(target.remaining - 1);
+
+      const cal = await b.inject({ url: url(BookingPaths.calendar(booking.id)) });
+      expect(cal.headers['content-type']).toMatch(/^text\/calendar/);
+      const ics = parseIcs(cal.body);
+      expect(ics).toMatchObject({ method: 'PUBLISH', uid: first.uid, start: target.start, end: target.end, sequence: 1, status: 'CONFIRMED' });
+      expect(first.sequence).toBe(0);
+      expect((await audit(booking.id)).map((e) => e.action)).toEqual(['booking.create', 'booking.reschedule']);
+    });
+
+    it('past the cut-off the company can neither cancel nor reschedule (409 BOOKING_CUTOFF); nothing changes', async () => {
+      await setSettings({ cutoffHours: 24 * 14 });
+      for (const [action, payload] of [
+        ['cancel', undefined],
+        ['reschedule', { slotStart: (await upcomingSlots(b))[8]!.start }],
+      ] as const) {
+        const res = await b.inject({ method: 'POST', url: url(BookingPaths.action(booking.id, action)), payload });
+        expect(res.statusCode, action).toBe(409);
+        expect(res.json().code).toBe('BOOKING_CUTOFF');
+      }
+      expect((await b.inject({ url: url(BookingPaths.one(booking.id)) })).json()).toMatchObject({
+        status: 'booked',
+        sequence: 1,
+        changeableUntil: null,
+      });
+    });
+
+    it('staff are not bound by the cut-off; a cancelled booking answers a cancelled event and cannot be cancelled twice', async () => {
+      const res = await reviewer.inject({ method: 'POST', url: url(BookingPaths.staffAction(booking.id, 'cancel')) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'cancelled', sequence: 2 });
+      const ics = parseIcs((await b.inject({ url: url(BookingPaths.calendar(booking.id)) })).body);
+      expect(ics).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 2, uid: `booking-${booking.id}@localhost` });
+      const again = await reviewer.inject({ method: 'POST', url: url(BookingPaths.staffAction(booking.id, 'cancel')) });
+      expect(again.statusCode).toBe(409);
+      expect((await b.inject({ url: url(`${BookingPaths.list}?status=cancelled`) })).json().items.map((x: Booking) => x.id)).toContain(booking.id);
+      await setSettings({ cutoffHours: 24 });
+    });
+
+    it('staff list the day, mark received with a count and a note; the company sees it under finished with when and by whom', async () => {
+      const slot = (await upcomingSlots(b)).filter((s) => s.remaining > 0)[10]!;
+      const mine = await book(b, slot.start, { method: 'courier', documentCount: 7 });
+      const day = vientianeDate(slot.start);
+      const list = (await reviewer.inject({ url: url(`${BookingPaths.staffList}?date=${day}&received=not_received`) })).json();
+      const listed = list.items.find((x: StaffBooking) => x.id === mine.id) as StaffBooking;
+      expect(listed.company.id).toBe(b.companyId);
+
+      // a company user can never receive (staff route), and staff must send a valid count
+      expect(
+        (await b.inject({ method: 'POST', url: url(BookingPaths.staffAction(mine.id, 'receive')), payload: { receivedCount: 7 } })).statusCode,
+      ).toBe(403);
+      expect(
+        (await reviewer.inject({ method: 'POST', url: url(BookingPaths.staffAction(mine.id, 'receive')), payload: { receivedCount: -1 } }))
+          .statusCode,
+      ).toBe(400);
+
+      const res = await reviewer.inject({
+        method: 'POST',
+        url: url(BookingPaths.staffAction(mine.id, 'receive')),
+        payload: { receivedCount: 6, note: 'ຂາດໃບດຸ່ນດ່ຽງ 1 ສະບັບ' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const twice = await reviewer.inject({ method: 'POST', url: url(BookingPaths.staffAction(mine.id, 'receive')), payload: { receivedCount: 6 } });
+      expect(twice.statusCode).toBe(409);
+
+      const finished = (await b.inject({ url: url(`${BookingPaths.list}?status=finished`) })).json().items as Booking[];
+      const done = finished.find((x) => x.id === mine.id)!;
+      expect(done).toMatchObject({ status: 'received', receivedCount: 6, receivedNote: 'ຂາດໃບດຸ່ນດ່ຽງ 1 ສະບັບ' });
+      expect(done.receivedByName).toMatch(/^Staff /);
+      expect(Date.parse(done.receivedAt!)).toBeGreaterThan(Date.now() - 60_000);
+      const upcoming = (await b.inject({ url: url(`${BookingPaths.list}?status=upcoming`) })).json().items as Booking[];
+      expect(upcoming.some((x) => x.id === mine.id)).toBe(false);
+      const received = (await reviewer.inject({ url: url(`${BookingPaths.staffList}?date=${day}&received=received`) })).json()
+        .items as StaffBooking[];
+      expect(received.map((x) => x.id)).toContain(mine.id);
+      expect((await audit(mine.id)).map((e) => e.action)).toEqual(['booking.create', 'booking.receive']);
+    });
+
+    it("the cover sheet is a PDF in the caller's language with the code, company, slot and Lao shaped right; another company gets 404", async () => {
+      const mine = (await b.inject({ url: url(`${BookingPaths.list}?status=upcoming`) })).json().items[0] as Booking;
+      const pdf = await b.inject({ url: url(BookingPaths.coverSheet(mine.id)), headers: { 'accept-language': 'lo' } });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const text = await pdfText(pdf.rawPayload);
+      expect(text).toContain('ໃບປະໜ້າ');
+      expect(text).toContain('ລະຫັດການຈອງ');
+      expect(text).toContain(mine.code);
+      expect(text).toContain(vientianeTime(mine.slotStart));
+      const company = (await b.inject({ url: url('/companies/me') })).json() as { nameLo: string; nameEn: string };
+      expect(text).toContain(company.nameLo);
+      expect(text).toContain(company.nameEn);
+      expect(text).toContain('ນຳສົ່ງດ້ວຍຕົນເອງ');
+      for (const path of [BookingPaths.one(mine.id), BookingPaths.coverSheet(mine.id), BookingPaths.calendar(mine.id)])
+        expect((await a.inject({ url: url(path) })).statusCode, path).toBe(404);
+      expect((await a.inject({ method: 'POST', url: url(BookingPaths.action(mine.id, 'cancel')) })).statusCode).toBe(404);
+      expect((await b.inject({ url: url(BookingPaths.one(mine.id)) })).json().status).toBe('booked');
+    });
+
+    it('the QR code: a visitor sees only a valid booking for that day, staff see the booking; a cancelled one is not genuine', async () => {
+      const slot = (await upcomingSlots(a)).filter((s) => s.remaining > 0)[12]!;
+      const mine = await book(a, slot.start);
+      const check = url(QrPaths.check(mine.companyId, mine.code));
+      const visitor = await new Agent(t).inject({ url: check });
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.json()).toEqual({ kind: 'booking', genuine: true, date: vientianeDate(slot.start) });
+      const staffView = (await reviewer.inject({ url: check })).json();
+      expect(staffView.booking).toMatchObject({ id: mine.id, status: 'booked', documentCount: 4, company: { id: a.companyId } });
+      // the company itself is not staff: it sees what a visitor sees
+      expect((await a.inject({ url: check })).json().booking).toBeUndefined();
+      // another company's id, or an altered code, is simply not found
+      expect((await new Agent(t).inject({ url: url(QrPaths.check(b.companyId!, mine.code)) })).statusCode).toBe(404);
+      const altered = `${mine.code.startsWith('A') ? 'B' : 'A'}${mine.code.slice(1)}`;
+      expect((await new Agent(t).inject({ url: url(QrPaths.check(mine.companyId, altered)) })).statusCode).toBe(404);
+      await reviewer.inject({ method: 'POST', url: url(BookingPaths.staffAction(mine.id, 'cancel')) });
+      expect((await new Agent(t).inject({ url: check })).statusCode).toBe(404);
+    });
+  });
+});
+
+/** The next date (Vientiane) with this weekday (0 = Sunday), at least `after` days from today. */
+function nextWeekday(day: number, after = 3): string {
+  let date = addDays(vientianeDate(new Date()), after);
+  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== day) date = addDays(date, 1);
+  return date;
+}

@@ -1,0 +1,104 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { Executor } from '../../lib/deps';
+import type { JobStatus, JobsTable } from './jobs.tables';
+
+const onPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Inserts a job; with a uniqueKey already used, nothing happens (false). */
+export async function insertJob(db: Executor, row: Omit<JobsTable, 'attempts'>): Promise<boolean> {
+  const result = await db
+    .insertInto('jobs')
+    .values(row)
+    .onConflict((oc) => oc.column('uniqueKey').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/**
+ * Claims up to `limit` due jobs for one worker in a single statement: pending jobs whose time has
+ * come, and running jobs whose worker's lease ran out (it died). On PostgreSQL the candidate rows are
+ * locked with FOR UPDATE SKIP LOCKED, so concurrent workers each get different rows without waiting;
+ * SQLite has one writer at a time, so the statement itself is the claim.
+ */
+export function claimDueJobs(db: Executor, claim: { workerId: string; now: string; lockedUntil: string; limit: number; kinds?: readonly string[] }) {
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'running',
+      lockedBy: claim.workerId,
+      lockedUntil: claim.lockedUntil,
+      attempts: eb('attempts', '+', 1),
+      updatedAt: claim.now,
+    }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('jobs')
+        .select('id')
+        .where((w) =>
+          w.or([
+            w.and([w('status', '=', 'pending'), w('runAt', '<=', claim.now)]),
+            w.and([w('status', '=', 'running'), w('lockedUntil', '<', claim.now)]),
+          ]),
+        )
+        .$if(!!claim.kinds, (q) => q.where('kind', 'in', claim.kinds!))
+        .orderBy('runAt')
+        .limit(claim.limit)
+        .$if(onPostgres(db), (q) => q.forUpdate().skipLocked()),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Records a job's outcome, only if this worker still holds it (its lease was not taken over). */
+export async function finishJob(
+  db: Executor,
+  id: string,
+  workerId: string,
+  patch: Partial<Pick<JobsTable, 'status' | 'runAt' | 'lastError' | 'finishedAt'>> & { updatedAt: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ ...patch, lockedBy: null, lockedUntil: null })
+    .where('id', '=', id)
+    .where('lockedBy', '=', workerId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export const findJob = (db: Executor, id: string) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** A failed job goes back to the queue with a fresh set of attempts. */
+export async function requeueFailedJob(db: Executor, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'pending', attempts: 0, runAt: now, updatedAt: now, finishedAt: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findJobs(db: Executor, f: { status?: JobStatus; kind?: string; before?: { updatedAt: string; id: string }; limit: number }) {
+  let q = db.selectFrom('jobs').selectAll();
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.kind) q = q.where('kind', '=', f.kind);
+  if (f.before) {
+    const { updatedAt, id } = f.before;
+    q = q.where((eb) => eb.or([eb('updatedAt', '<', updatedAt), eb.and([eb('updatedAt', '=', updatedAt), eb('id', '<', id)])]));
+  }
+  return q.orderBy('updatedAt', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+}
+
+/** Finished jobs older than `before` are forgotten (failed ones stay until retried or looked at). */
+export async function deleteDoneJobs(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('jobs').where('status', '=', 'done').where('finishedAt', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export const countJobsByStatus = (db: Executor) =>
+  db
+    .selectFrom('jobs')
+    .select(['status', sql<number>`count(*)`.as('count')])
+    .groupBy('status')
+    .execute();

@@ -1,0 +1,78 @@
+import type { FeeRecord, Invoice, Language, StaffInvoice, UnmatchedNotification } from '@bansi/shared';
+import type { Translate } from '../../lib/i18n';
+import type { FeeScheduleTable, InvoiceLinesTable, InvoiceSlipsTable, InvoicesTable, PaymentNotificationsTable } from './payments.tables';
+
+/** A fee-schedule line reads in the reader's language; a line staff typed stays as typed. */
+function lineText(t: Translate, lang: Language, invoice: InvoicesTable, line: InvoiceLinesTable): string {
+  if (!line.service) return line.description;
+  return t(lang, `payments.service.${line.service}`, { bookYear: invoice.bookYear ?? '' });
+}
+
+export function presentInvoice(
+  t: Translate,
+  lang: Language,
+  row: InvoicesTable,
+  lines: InvoiceLinesTable[],
+  slip: InvoiceSlipsTable | undefined,
+): Invoice {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    lines: lines.map((l) => ({ description: lineText(t, lang, row, l), amount: Number(l.amount) })),
+    total: Number(row.total),
+    currency: 'LAK',
+    issuedAt: row.issuedAt,
+    dueDate: row.dueDate,
+    bookYear: row.bookYear,
+    paidAt: row.paidAt,
+    method: row.method,
+    voidReason: row.voidReason,
+    slip: slip
+      ? { fileId: slip.fileId, fileName: slip.fileName, status: slip.status, rejectReason: slip.rejectReason, uploadedAt: slip.uploadedAt }
+      : null,
+    receipt: row.status === 'paid',
+  };
+}
+
+export function presentStaffInvoice(
+  t: Translate,
+  lang: Language,
+  row: InvoicesTable & { companyNameLo: string; companyNameEn: string },
+  lines: InvoiceLinesTable[],
+  slip: InvoiceSlipsTable | undefined,
+): StaffInvoice {
+  return {
+    ...presentInvoice(t, lang, row, lines, slip),
+    companyId: row.companyId,
+    companyNameLo: row.companyNameLo,
+    companyNameEn: row.companyNameEn,
+  };
+}
+
+export function presentFee(row: FeeScheduleTable, current: boolean): FeeRecord {
+  return {
+    id: row.id,
+    service: row.service,
+    sizeCode: row.sizeCode,
+    amount: Number(row.amount),
+    effectiveFrom: row.effectiveFrom,
+    current,
+    demo: row.demo === 1,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function presentUnmatched(row: PaymentNotificationsTable): UnmatchedNotification {
+  return {
+    id: row.id,
+    provider: row.provider,
+    transactionId: row.transactionId,
+    billNumber: row.billNumber,
+    amount: Number(row.amount),
+    currency: row.currency,
+    paidAt: row.paidAt,
+    receivedAt: row.receivedAt,
+    reason: row.reason ?? 'unknown_bill',
+  };
+}

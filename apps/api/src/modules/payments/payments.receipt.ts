@@ -1,0 +1,181 @@
+import type { InvoiceVerification, Language } from '@bansi/shared';
+import { formatLak } from '@bansi/shared';
+import { systemActor } from '../../lib/actor';
+import type { Deps, Executor } from '../../lib/deps';
+import { createPdf, providerHeader, vientianeDateTime } from '../../lib/pdf';
+import { recordAudit } from '../audit/audit.service';
+import { findFileById } from '../files/files.repository';
+import { storeGenerated } from '../files/files.service';
+import { enqueueJob } from '../jobs/jobs.service';
+import { enqueueMail } from '../mail/mail.service';
+import { issueQrCode, newQrSecret, qrLink, registerQrKind } from '../qr/qr.service';
+import { presentInvoice } from './payments.presenter';
+import {
+  findCompanyForInvoice,
+  findInvoice,
+  findPaymentOf,
+  linesOf,
+  listCompanyMailUsers,
+  listReceiptFiles,
+  setReceiptFileOnce,
+} from './payments.repository';
+import { presentFile } from '../files/files.presenter';
+import { registerDocumentSource } from '../submissions/submissions.documents';
+import { onInvoicePaid } from './payments.service';
+import type { InvoicesTable } from './payments.tables';
+
+/** The job that makes a paid invoice's receipt, keeps it and mails it (enqueued with the payment). */
+export const RECEIPT_JOB = 'payments.receipt';
+export const RECEIPT_OWNER = 'invoice_receipt';
+
+onInvoicePaid(async (trx, invoice) => {
+  await enqueueJob(trx, RECEIPT_JOB, { invoiceId: invoice.id }, { uniqueKey: `receipt:${invoice.id}` });
+});
+
+// Receipts are listed in the company's all-document history.
+registerDocumentSource('invoices', {
+  kinds: ['invoice_receipt'],
+  async list(deps, companyId, filter) {
+    const files = await listReceiptFiles(deps.db, companyId, filter.bookYear);
+    return files.map((f) => ({
+      kind: 'invoice_receipt' as const,
+      id: f.id,
+      bookYear: Number(f.invoiceBookYear ?? f.invoiceYear),
+      at: f.createdAt,
+      submissionId: null,
+      status: null,
+      file: presentFile(f),
+      slotNameLo: null,
+      slotNameEn: null,
+      superseded: false,
+    }));
+  },
+});
+
+/** A scanned receipt code shows which invoice it is, for whom, and that it is paid. */
+registerQrKind('invoice', {
+  async describe(db, row): Promise<InvoiceVerification | undefined> {
+    const invoice = await findInvoice(db, row.subjectId);
+    const company = invoice && (await findCompanyForInvoice(db, invoice.companyId));
+    if (!invoice || !company || invoice.companyId !== row.companyId) return undefined;
+    return {
+      kind: 'invoice',
+      genuine: true,
+      number: invoice.number,
+      companyNameLo: company.nameLo,
+      companyNameEn: company.nameEn,
+      total: Number(invoice.total),
+      status: invoice.status,
+      paidAt: invoice.paidAt,
+    };
+  },
+});
+
+const METHOD: Record<'laoqr' | 'slip', string> = { laoqr: 'LAO QR', slip: 'ໃບໂອນເງິນ · Bank transfer slip' };
+
+/** The receipt, in Lao with English beside it (as the acknowledgement receipts are). */
+async function renderReceipt(deps: Deps, invoice: InvoicesTable, qrUrl: string): Promise<Buffer> {
+  const company = await findCompanyForInvoice(deps.db, invoice.companyId);
+  const payment = await findPaymentOf(deps.db, invoice.id);
+  const lo = presentInvoice(deps.t, 'lo', invoice, await linesOf(deps.db, [invoice.id]), undefined);
+  const en = presentInvoice(deps.t, 'en', invoice, await linesOf(deps.db, [invoice.id]), undefined);
+  const pdf = createPdf({
+    title: `ໃບຮັບເງິນ · Receipt ${invoice.number}`,
+    lang: 'lo',
+    header: providerHeader(deps.config),
+    footer: invoice.number,
+  });
+  pdf.heading('ໃບຮັບເງິນ · Receipt');
+  pdf.fields([
+    { label: 'ໃບແຈ້ງໜີ້ເລກທີ', hint: 'Invoice number', value: invoice.number, mono: true },
+    { label: 'ບໍລິສັດ', hint: 'Company', value: `${company?.nameLo ?? ''} · ${company?.nameEn ?? ''}` },
+    { label: 'ຊຳລະເມື່ອ', hint: 'Paid at (Vientiane)', value: vientianeDateTime(invoice.paidAt ?? payment?.paidAt ?? '') },
+    { label: 'ວິທີຊຳລະ', hint: 'Method', value: METHOD[invoice.method ?? 'laoqr'] },
+    ...(payment?.transactionId ? [{ label: 'ເລກທຸລະກຳ', hint: 'Transaction', value: payment.transactionId, mono: true }] : []),
+  ]);
+  pdf.space(10);
+  pdf.table({
+    columns: [
+      { title: 'ລາຍການ · Item', width: 3 },
+      { title: 'ຈຳນວນເງິນ · Amount', lak: true },
+    ],
+    rows: lo.lines.map((l, i) => [
+      l.description === en.lines[i]!.description ? l.description : `${l.description} · ${en.lines[i]!.description}`,
+      l.amount,
+    ]),
+    totals: ['ລວມ · Total', Number(invoice.total)],
+  });
+  pdf.space(14);
+  pdf.paragraph('ກວດສອບໃບຮັບເງິນນີ້ໂດຍສະແກນລະຫັດ QR · Scan the QR code to check this receipt.');
+  pdf.qr(qrUrl, { size: 96 });
+  // The same address as a link, for a reader who cannot scan (as on the submission receipt).
+  pdf.text(qrUrl, { size: 8, mono: true, link: qrUrl });
+  return pdf.toBuffer();
+}
+
+/**
+ * Makes, keeps and mails the receipt of a paid invoice, once: the file row, its QR code, the
+ * invoice's link to it and the mails commit together; a concurrent run that lost rolls back.
+ */
+export async function ensureReceipt(deps: Deps, invoiceId: string): Promise<string | null> {
+  const invoice = await findInvoice(deps.db, invoiceId);
+  if (!invoice || invoice.status !== 'paid') return null;
+  if (invoice.receiptFileId) return invoice.receiptFileId;
+  const code = newQrSecret();
+  const bytes = await renderReceipt(deps, invoice, qrLink(invoice.companyId, code, deps.config.PUBLIC_URL));
+  const company = await findCompanyForInvoice(deps.db, invoice.companyId);
+  const users = await listCompanyMailUsers(deps.db, invoice.companyId);
+  // a file names a user who made it: the staff member who confirmed a slip, else the company's first user
+  const createdBy = (await findPaymentOf(deps.db, invoice.id))?.recordedBy ?? users[0]?.id;
+  if (!createdBy) return null;
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const stored = await storeGenerated(deps, trx, bytes, {
+        companyId: invoice.companyId,
+        ownerKind: RECEIPT_OWNER,
+        ownerId: invoice.id,
+        slot: 'receipt',
+        originalName: `receipt-${invoice.number}.pdf`,
+        createdBy,
+        kind: 'pdf',
+      });
+      if (!(await setReceiptFileOnce(trx, invoice.id, stored.id))) throw new LostRace();
+      await issueQrCode(trx, { kind: 'invoice', companyId: invoice.companyId, subjectId: invoice.id, code, publicUrl: deps.config.PUBLIC_URL });
+      await recordAudit(
+        trx,
+        systemActor,
+        'invoice.receipt',
+        { kind: 'invoice', id: invoice.id },
+        { companyId: invoice.companyId, details: { fileId: stored.id } },
+      );
+      for (const user of users) {
+        const lang = user.language as Language;
+        await enqueueMail(deps, trx, {
+          to: user.email,
+          lang,
+          template: 'invoicePaid',
+          vars: {
+            number: invoice.number,
+            company: (lang === 'en' ? company?.nameEn : company?.nameLo) ?? '',
+            amount: formatLak(Number(invoice.total), lang),
+            paidAt: vientianeDateTime(invoice.paidAt ?? ''),
+            link: new URL('/dashboard/service-payment', deps.config.PUBLIC_URL).toString(),
+          },
+          attachments: [{ filename: `receipt-${invoice.number}.pdf`, contentType: 'application/pdf', fileId: stored.id }],
+        });
+      }
+      return stored.id;
+    });
+  } catch (err) {
+    if (!(err instanceof LostRace)) throw err;
+    return (await findInvoice(deps.db, invoiceId))?.receiptFileId ?? null;
+  }
+}
+
+class LostRace extends Error {}
+
+/** The stored receipt file of a paid invoice (made now if its job has not run yet). */
+export async function receiptFileOf(deps: Deps, db: Executor, invoice: InvoicesTable) {
+  const fileId = invoice.receiptFileId ?? (await ensureReceipt(deps, invoice.id));
+  return fileId ? findFileById(db, fileId) : undefined;
+}

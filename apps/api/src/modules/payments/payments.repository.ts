@@ -1,0 +1,267 @@
+import type { InvoiceStatus } from '@bansi/shared';
+import { sql } from 'kysely';
+import type { Executor } from '../../lib/deps';
+import type {
+  FeeScheduleTable,
+  InvoiceLinesTable,
+  InvoiceSlipsTable,
+  InvoicesTable,
+  PaymentNotificationsTable,
+  PaymentsTable,
+} from './payments.tables';
+
+// --- fee schedule --------------------------------------------------------------------------------
+
+export const listFees = (db: Executor) =>
+  db.selectFrom('feeSchedule').selectAll().orderBy('service').orderBy('sizeCode').orderBy('effectiveFrom', 'desc').execute();
+
+/** The price in force on `day` (YYYY-MM-DD) for a service and size: the latest effective date not after it. */
+export const findFeeInForce = (db: Executor, service: string, sizeCode: string, day: string) =>
+  db
+    .selectFrom('feeSchedule')
+    .selectAll()
+    .where('service', '=', service as FeeScheduleTable['service'])
+    .where('sizeCode', '=', sizeCode)
+    .where('effectiveFrom', '<=', day)
+    .orderBy('effectiveFrom', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** Sets one price; the same service, size and date is replaced (and loses its demo mark). */
+export async function upsertFee(db: Executor, row: FeeScheduleTable) {
+  await db
+    .insertInto('feeSchedule')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['service', 'sizeCode', 'effectiveFrom'])
+        .doUpdateSet({ amount: row.amount, demo: row.demo, updatedBy: row.updatedBy, updatedAt: row.updatedAt }),
+    )
+    .execute();
+}
+
+// --- invoices ------------------------------------------------------------------------------------
+
+/**
+ * The next number of `year`, inside the caller's transaction: the counter row is created or bumped
+ * atomically (PostgreSQL locks the row until commit; SQLite has one writer), so numbers never repeat,
+ * and a rolled-back invoice takes its number back with it (gapless).
+ */
+export async function nextInvoiceSeq(trx: Executor, year: number): Promise<number> {
+  const row = await trx
+    .insertInto('invoiceCounters')
+    .values({ year, lastSeq: 1 })
+    .onConflict((oc) => oc.column('year').doUpdateSet({ lastSeq: sql<number>`invoice_counters.last_seq + 1` }))
+    .returning('lastSeq')
+    .executeTakeFirstOrThrow();
+  return Number(row.lastSeq);
+}
+
+export async function insertInvoice(trx: Executor, invoice: InvoicesTable, lines: InvoiceLinesTable[]) {
+  await trx.insertInto('invoices').values(invoice).execute();
+  await trx.insertInto('invoiceLines').values(lines).execute();
+}
+
+export const findInvoice = (db: Executor, id: string) => db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+export const findInvoiceBySource = (db: Executor, sourceKey: string) =>
+  db.selectFrom('invoices').selectAll().where('sourceKey', '=', sourceKey).executeTakeFirst();
+export const findInvoiceByNumber = (db: Executor, number: string) =>
+  db.selectFrom('invoices').selectAll().where('number', '=', number).executeTakeFirst();
+
+export const linesOf = (db: Executor, invoiceIds: string[]) =>
+  invoiceIds.length === 0
+    ? Promise.resolve([] as InvoiceLinesTable[])
+    : db.selectFrom('invoiceLines').selectAll().where('invoiceId', 'in', invoiceIds).orderBy('invoiceId').orderBy('position').execute();
+
+/** The latest slip of each invoice. */
+export async function latestSlipsOf(db: Executor, invoiceIds: string[]): Promise<Map<string, InvoiceSlipsTable>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db.selectFrom('invoiceSlips').selectAll().where('invoiceId', 'in', invoiceIds).orderBy('uploadedAt').orderBy('id').execute();
+  return new Map(rows.map((r) => [r.invoiceId, r]));
+}
+
+export interface InvoiceFilter {
+  companyId?: string;
+  status?: InvoiceStatus;
+  year?: number;
+  slipPending?: boolean;
+  after?: { key: string; id: string };
+  limit: number;
+}
+
+/** Newest first, keyset on (issuedAt, id). */
+export function findInvoices(db: Executor, f: InvoiceFilter) {
+  let q = db
+    .selectFrom('invoices')
+    .innerJoin('companies', 'companies.id', 'invoices.companyId')
+    .selectAll('invoices')
+    .select(['companies.nameLo as companyNameLo', 'companies.nameEn as companyNameEn']);
+  if (f.companyId) q = q.where('invoices.companyId', '=', f.companyId);
+  if (f.status) q = q.where('invoices.status', '=', f.status);
+  if (f.year) q = q.where('invoices.year', '=', f.year);
+  if (f.slipPending)
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('invoiceSlips')
+          .select('invoiceSlips.id')
+          .whereRef('invoiceSlips.invoiceId', '=', 'invoices.id')
+          .where('invoiceSlips.status', '=', 'pending'),
+      ),
+    );
+  if (f.after) {
+    const { key, id } = f.after;
+    q = q.where((eb) => eb.or([eb('invoices.issuedAt', '<', key), eb.and([eb('invoices.issuedAt', '=', key), eb('invoices.id', '<', id)])]));
+  }
+  return q
+    .orderBy('invoices.issuedAt', 'desc')
+    .orderBy('invoices.id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
+}
+
+export const findCompanyForInvoice = (db: Executor, id: string) =>
+  db.selectFrom('companies').select(['id', 'nameLo', 'nameEn', 'email', 'sizeId']).where('id', '=', id).executeTakeFirst();
+
+export const listSizeCodes = (db: Executor) => db.selectFrom('referenceItems').select('code').where('list', '=', 'sizes').execute();
+
+export const findReferenceCode = (db: Executor, id: string) => db.selectFrom('referenceItems').select('code').where('id', '=', id).executeTakeFirst();
+
+/** open → paid, only if still open (a concurrent payment or void wins otherwise: false). */
+export async function markInvoicePaid(trx: Executor, id: string, patch: { paidAt: string; method: InvoicesTable['method']; updatedAt: string }) {
+  const res = await trx
+    .updateTable('invoices')
+    .set({ status: 'paid', ...patch })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function markInvoiceVoid(
+  trx: Executor,
+  id: string,
+  patch: { voidReason: string; voidedBy: string; voidedAt: string; updatedAt: string },
+) {
+  const res = await trx
+    .updateTable('invoices')
+    .set({ status: 'void', ...patch })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function setReceiptFile(trx: Executor, id: string, fileId: string) {
+  await trx.updateTable('invoices').set({ receiptFileId: fileId }).where('id', '=', id).execute();
+}
+
+// --- slips ---------------------------------------------------------------------------------------
+
+export async function insertSlip(trx: Executor, row: InvoiceSlipsTable) {
+  await trx.insertInto('invoiceSlips').values(row).execute();
+}
+
+/** pending → confirmed | rejected, only if still pending. */
+export async function decideSlip(
+  trx: Executor,
+  id: string,
+  patch: { status: 'confirmed' | 'rejected'; rejectReason: string | null; decidedBy: string; decidedAt: string },
+) {
+  const res = await trx.updateTable('invoiceSlips').set(patch).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** A newer slip replaces a pending one (the company uploaded again before staff decided). */
+export async function withdrawPendingSlips(trx: Executor, invoiceId: string, at: string, by: string) {
+  await trx
+    .updateTable('invoiceSlips')
+    .set({ status: 'rejected', rejectReason: 'replaced', decidedAt: at, decidedBy: by })
+    .where('invoiceId', '=', invoiceId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+// --- notifications and payments -------------------------------------------------------------------
+
+/**
+ * Records a notification unless (provider, transactionId) is known already: false then. On
+ * PostgreSQL a concurrent duplicate waits here for the first one's transaction and then does nothing.
+ */
+export async function insertNotificationOnce(trx: Executor, row: PaymentNotificationsTable): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('paymentNotifications')
+    .values(row)
+    .onConflict((oc) => oc.columns(['provider', 'transactionId']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export const findNotification = (db: Executor, provider: string, transactionId: string) =>
+  db.selectFrom('paymentNotifications').selectAll().where('provider', '=', provider).where('transactionId', '=', transactionId).executeTakeFirst();
+
+export async function updateNotificationOutcome(
+  trx: Executor,
+  id: string,
+  patch: Pick<PaymentNotificationsTable, 'outcome' | 'reason' | 'invoiceId'>,
+) {
+  await trx.updateTable('paymentNotifications').set(patch).where('id', '=', id).execute();
+}
+
+export function findUnmatchedNotifications(db: Executor, after: { key: string; id: string } | null, limit: number) {
+  let q = db.selectFrom('paymentNotifications').selectAll().where('outcome', '=', 'unmatched');
+  if (after) q = q.where((eb) => eb.or([eb('receivedAt', '<', after.key), eb.and([eb('receivedAt', '=', after.key), eb('id', '<', after.id)])]));
+  return q
+    .orderBy('receivedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
+}
+
+export async function insertPayment(trx: Executor, row: PaymentsTable) {
+  await trx.insertInto('payments').values(row).execute();
+}
+
+export const findPaymentOf = (db: Executor, invoiceId: string) =>
+  db.selectFrom('payments').selectAll().where('invoiceId', '=', invoiceId).executeTakeFirst();
+export const countPaymentsOf = (db: Executor, invoiceId: string) =>
+  db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('invoiceId', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+
+/** The company's active users (who get the receipt by e-mail), with their language. */
+export const listCompanyMailUsers = (db: Executor, companyId: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'language'])
+    .where('companyId', '=', companyId)
+    .where('disabledAt', 'is', null)
+    .orderBy('createdAt')
+    .execute();
+
+/** Claims the receipt slot: false when another run stored one first. */
+export async function setReceiptFileOnce(trx: Executor, id: string, fileId: string): Promise<boolean> {
+  const res = await trx
+    .updateTable('invoices')
+    .set({ receiptFileId: fileId })
+    .where('id', '=', id)
+    .where('receiptFileId', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The company's receipt files with their invoice's book year (for the all-document history). */
+export function listReceiptFiles(db: Executor, companyId: string, bookYear?: number) {
+  let q = db
+    .selectFrom('files')
+    .innerJoin('invoices', 'invoices.receiptFileId', 'files.id')
+    .selectAll('files')
+    .select(['invoices.bookYear as invoiceBookYear', 'invoices.year as invoiceYear'])
+    .where('files.companyId', '=', companyId)
+    .where('invoices.companyId', '=', companyId);
+  if (bookYear !== undefined) q = q.where((eb) => eb.fn.coalesce('invoices.bookYear', 'invoices.year'), '=', bookYear);
+  return q.execute();
+}

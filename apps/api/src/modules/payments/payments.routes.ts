@@ -1,0 +1,187 @@
+import {
+  ConfirmInvoiceBody,
+  CreateInvoiceBody,
+  FeeSchedule,
+  IdParams,
+  Invoice,
+  InvoiceList,
+  InvoiceListQuery,
+  InvoiceQr,
+  NotifyResult,
+  PAYMENT_SIGNATURE_HEADER,
+  PageQuery,
+  PaymentNotification,
+  PaymentPaths,
+  PutFeesBody,
+  SimulatedPayment,
+  StaffInvoice,
+  StaffInvoiceList,
+  StaffInvoiceListQuery,
+  UnmatchedNotificationList,
+  VoidInvoiceBody,
+} from '@bansi/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
+import { requestLanguage } from '../../lib/i18n';
+import { webhookSecret, verifySignature } from './payments.signature';
+import {
+  decideOnSlip,
+  findInvoiceForStaff,
+  getFees,
+  getInvoice,
+  getStaffInvoice,
+  invoiceQr,
+  issueInvoice,
+  listInvoices,
+  listStaffInvoices,
+  listUnmatched,
+  putFees,
+  readableInvoice,
+  receiveNotification,
+  voidInvoice,
+} from './payments.service';
+import { simulatorProvider } from './payments.simulator';
+import type { InvoicesTable } from './payments.tables';
+import { RECEIPT_JOB, ensureReceipt, receiptFileOf } from './payments.receipt';
+import { replyWithStoredFile } from '../files/files.service';
+import { notFound } from '../../lib/errors';
+
+const lang = (request: FastifyRequest) => requestLanguage(request.headers['accept-language']);
+
+/** Service payment (issue 15): invoices and paying them, the bank's notification, staff billing, fees. */
+const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  const tags = ['payments'];
+
+  app.jobs.register(RECEIPT_JOB, async (payload, ctx) => {
+    await ensureReceipt(ctx.deps, String(payload.invoiceId));
+  });
+
+  /** The receipt PDF of a paid invoice (409 while it is not paid). */
+  const sendReceipt = async (request: FastifyRequest, reply: FastifyReply, invoice: InvoicesTable | undefined) => {
+    if (!invoice) throw notFound();
+    if (invoice.status !== 'paid') throw new AppError(409, 'NOT_READY');
+    const file = await receiptFileOf(deps, deps.db, invoice);
+    if (!file) throw new AppError(409, 'NOT_READY');
+    return replyWithStoredFile(request, reply, deps, file, { disposition: 'attachment' });
+  };
+
+  // --- company ---
+  app.get(PaymentPaths.receipt(':id'), { config: { audience: 'company' }, schema: { tags, params: IdParams } }, async (request, reply) =>
+    sendReceipt(request, reply, await readableInvoice(deps.db, request.principal!, request.params.id)),
+  );
+  app.get(
+    PaymentPaths.invoices,
+    { config: { audience: 'company' }, schema: { tags, querystring: InvoiceListQuery, response: { 200: InvoiceList } } },
+    async (request) => listInvoices(deps, request.principal!, request.query, lang(request)),
+  );
+  app.get(
+    PaymentPaths.invoice(':id'),
+    { config: { audience: 'company' }, schema: { tags, params: IdParams, response: { 200: Invoice } } },
+    async (request) => getInvoice(deps, request.principal!, request.params.id, lang(request)),
+  );
+  app.get(
+    PaymentPaths.qr(':id'),
+    { config: { audience: 'company' }, schema: { tags, params: IdParams, response: { 200: InvoiceQr } } },
+    async (request) => invoiceQr(deps, request.principal!, request.params.id),
+  );
+
+  // The simulator provider: development and tests only, never in production (the route does not exist there).
+  if (app.config.NODE_ENV !== 'production') {
+    const simulator = simulatorProvider(app);
+    app.post(
+      PaymentPaths.simulate(':id'),
+      { config: { audience: 'company' }, schema: { tags, params: IdParams, response: { 200: SimulatedPayment } } },
+      async (request) => {
+        const invoice = await readableInvoice(deps.db, request.principal!, request.params.id);
+        if (invoice.status !== 'open') throw new AppError(409, 'INVOICE_NOT_OPEN');
+        return simulator.pay({ number: invoice.number, amount: Number(invoice.total) });
+      },
+    );
+  }
+
+  // --- the bank's signed notification: no session, no CSRF; the signature over the raw body proves it ---
+  await app.register(async (scope) => {
+    const bank = scope.withTypeProvider<ZodTypeProvider>();
+    const raw = new WeakMap<FastifyRequest, string>();
+    bank.removeContentTypeParser('application/json');
+    // The signature is checked on the raw bytes before anything is parsed or recorded.
+    bank.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (request, body, done) => {
+      const text = String(body);
+      const header = request.headers[PAYMENT_SIGNATURE_HEADER];
+      if (!verifySignature(webhookSecret(app.config), typeof header === 'string' ? header : undefined, text)) {
+        done(new AppError(401, 'PAYMENT_SIGNATURE'), undefined);
+        return;
+      }
+      raw.set(request, text);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(new AppError(400, 'BAD_REQUEST'), undefined);
+      }
+    });
+    bank.post(
+      PaymentPaths.notify,
+      {
+        config: { audience: 'public', csrf: false },
+        schema: {
+          tags,
+          summary: 'The bank notifies a payment (signed: X-Bansi-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>)',
+          body: PaymentNotification,
+          response: { 200: NotifyResult },
+        },
+      },
+      async (request) => {
+        const text = raw.get(request);
+        // a request without a JSON body never went through the parser above, so it was never verified
+        if (text === undefined) throw new AppError(401, 'PAYMENT_SIGNATURE');
+        return receiveNotification(deps, actorOf(request), request.body, text);
+      },
+    );
+  });
+
+  // --- staff ---
+  app.get(
+    PaymentPaths.staffInvoices,
+    { config: { audience: 'staff' }, schema: { tags, querystring: StaffInvoiceListQuery, response: { 200: StaffInvoiceList } } },
+    async (request) => listStaffInvoices(deps, request.query, lang(request)),
+  );
+  app.post(
+    PaymentPaths.staffInvoices,
+    { config: { audience: 'staff' }, schema: { tags, body: CreateInvoiceBody, response: { 201: StaffInvoice } } },
+    async (request, reply) => reply.code(201).send(await issueInvoice(deps, actorOf(request), request.principal!, request.body, lang(request))),
+  );
+  app.get(
+    PaymentPaths.staffInvoice(':id'),
+    { config: { audience: 'staff' }, schema: { tags, params: IdParams, response: { 200: StaffInvoice } } },
+    async (request) => getStaffInvoice(deps, request.params.id, lang(request)),
+  );
+  app.post(
+    PaymentPaths.staffAction(':id', 'void'),
+    { config: { audience: 'staff' }, schema: { tags, params: IdParams, body: VoidInvoiceBody, response: { 200: StaffInvoice } } },
+    async (request) => voidInvoice(deps, actorOf(request), request.principal!, request.params.id, request.body.reason, lang(request)),
+  );
+  app.post(
+    PaymentPaths.staffAction(':id', 'confirm'),
+    { config: { audience: 'staff' }, schema: { tags, params: IdParams, body: ConfirmInvoiceBody, response: { 200: StaffInvoice } } },
+    async (request) => decideOnSlip(deps, actorOf(request), request.principal!, request.params.id, request.body, lang(request)),
+  );
+  app.get(
+    PaymentPaths.staffUnmatched,
+    { config: { audience: 'staff' }, schema: { tags, querystring: PageQuery, response: { 200: UnmatchedNotificationList } } },
+    async (request) => listUnmatched(deps, request.query),
+  );
+  app.get(PaymentPaths.staffReceipt(':id'), { config: { audience: 'staff' }, schema: { tags, params: IdParams } }, async (request, reply) =>
+    sendReceipt(request, reply, await findInvoiceForStaff(deps, request.params.id)),
+  );
+  app.get(PaymentPaths.fees, { config: { audience: 'staffAdmin' }, schema: { tags, response: { 200: FeeSchedule } } }, async () => getFees(deps));
+  app.put(
+    PaymentPaths.fees,
+    { config: { audience: 'staffAdmin' }, schema: { tags, body: PutFeesBody, response: { 200: FeeSchedule } } },
+    async (request) => putFees(deps, actorOf(request), request.principal!, request.body),
+  );
+};
+
+export default paymentsRoutes;

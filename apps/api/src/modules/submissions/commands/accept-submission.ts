@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { qrScanPagePath, type Language } from '@bansi/shared';
+import { nowIso, sha256 } from '../../../lib/crypto';
+import type { Deps } from '../../../lib/deps';
+import type { Principal } from '../../../plugins/access';
+import type { Actor } from '../../audit/audit.service';
+import { listFilesOfOwner } from '../../files/files.repository';
+import { storeGenerated } from '../../files/files.service';
+import type { FilesTable } from '../../files/files.tables';
+import { enqueueMail } from '../../mail/mail.service';
+import { buildFiles, loadReference } from '../submissions.checklist';
+import { actorName, newEvent } from '../submissions.events';
+import { assertCurrent, transitionFor } from '../submissions.policy';
+import { companyOfRow, readable } from '../submissions.queries';
+import { renderReceiptPdf } from '../submissions.receipt';
+import { RECEIPT_OWNER, SUBMISSION_OWNER, insertEvents, insertReceipt, listMailableUsers } from '../submissions.repository';
+import { staffTransition } from './staff-transition';
+
+/** The app's deps (the receipt PDF goes to `deps.store`). */
+export type SubmissionDeps = Deps;
+
+/** The catalog languages by name (the i18n test takes a quoted first argument of t for a catalog key). */
+const LO: Language = 'lo';
+const EN: Language = 'en';
+
+/**
+ * accept: in_review → accepted. The receipt PDF is made first (its QR code carries a new secret
+ * code, of which only the SHA-256 is kept); then, in ONE transaction, the status, the event, the
+ * receipt, its file row (files.service storeGenerated) and the e-mails are written.
+ */
+export async function acceptSubmission(
+  deps: SubmissionDeps,
+  principal: Principal,
+  actor: Actor,
+  id: string,
+  body: { version: number; comment?: string },
+) {
+  const pre = await readable(deps, principal, id);
+  assertCurrent(pre, body.version);
+  transitionFor(pre, 'accept', 'staff');
+  const [company, ref, fileRows, staffName] = await Promise.all([
+    companyOfRow(deps.db, pre),
+    loadReference(deps.db),
+    listFilesOfOwner(deps.db, SUBMISSION_OWNER, id),
+    actorName(deps.db, principal),
+  ]);
+  const files = buildFiles(deps, ref, fileRows);
+  const listed = [
+    ...files.slots.filter((s) => s.file).map((s) => ({ slotLo: s.nameLo, slotEn: s.nameEn, file: s.file! })),
+    ...files.others.map((f) => ({
+      slotLo: deps.t(LO, 'submission.documentKind.other_file'),
+      slotEn: deps.t(EN, 'submission.documentKind.other_file'),
+      file: f,
+    })),
+  ];
+  const code = randomBytes(16).toString('base64url');
+  const acceptedAt = nowIso();
+  const pdf = await renderReceiptPdf(deps.t, {
+    providerLo: deps.config.PROVIDER_NAME_LO,
+    providerEn: deps.config.PROVIDER_NAME_EN,
+    companyNameLo: company.nameLo,
+    companyNameEn: company.nameEn,
+    tin: company.tin,
+    bookYear: Number(pre.bookYear),
+    submissionId: id,
+    acceptedAt,
+    acceptedBy: staffName,
+    files: listed.map((l) => ({ slotLo: l.slotLo, slotEn: l.slotEn, name: l.file.originalName, sha256: l.file.sha256 })),
+    verifyUrl: new URL(qrScanPagePath(company.id, code), deps.config.PUBLIC_URL).toString(),
+  });
+  const fileName = deps.t(EN, 'submission.receipt.downloadName', { bookYear: Number(pre.bookYear) });
+  let stored: FilesTable | null = null;
+  try {
+    return await staffTransition(
+      deps,
+      principal,
+      actor,
+      id,
+      body.version,
+      'accept',
+      async (trx, row, to, now, name) => {
+        await insertEvents(trx, [
+          newEvent(principal, name, id, 'accepted', now, { fromStatus: row.status, toStatus: to, comment: body.comment ? body.comment : null }),
+        ]);
+        stored = await storeGenerated(deps, trx, pdf, {
+          companyId: row.companyId,
+          ownerKind: RECEIPT_OWNER,
+          ownerId: id,
+          slot: 'receipt',
+          originalName: fileName,
+          createdBy: principal.userId,
+          kind: 'pdf',
+        });
+        const fileId = stored.id;
+        await insertReceipt(trx, {
+          submissionId: id,
+          companyId: row.companyId,
+          codeHash: sha256(code),
+          fileId,
+          bookYear: Number(row.bookYear),
+          companyNameLo: company.nameLo,
+          companyNameEn: company.nameEn,
+          acceptedAt,
+          acceptedByName: name,
+        });
+        for (const user of await listMailableUsers(trx, row.companyId)) {
+          await enqueueMail(deps, trx, {
+            to: user.email,
+            lang: user.language,
+            template: 'submissionAccepted',
+            vars: {
+              company: user.language === 'en' ? company.nameEn : company.nameLo,
+              bookYear: Number(row.bookYear),
+              link: new URL(`/dashboard/submit-document/detail/${id}`, deps.config.PUBLIC_URL).toString(),
+            },
+          });
+        }
+      },
+      acceptedAt,
+    );
+  } catch (err) {
+    // The transaction rolled back after the receipt's bytes were stored: remove them too.
+    const orphan = stored as FilesTable | null;
+    if (orphan) await deps.store.delete(orphan.storageKey).catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,69 @@
+import type { Language } from '@bansi/shared';
+import { nowIso } from '../../../lib/crypto';
+import type { Deps } from '../../../lib/deps';
+import { AppError } from '../../../lib/errors';
+import type { Principal } from '../../../plugins/access';
+import { recordAudit, type Actor } from '../../audit/audit.service';
+import { checksAsFieldErrors } from '../submissions.checklist';
+import { actorName, newEvent } from '../submissions.events';
+import { assertCurrent, transitionFor } from '../submissions.policy';
+import { companyOfRow, detailOf, getSubmission, readable } from '../submissions.queries';
+import { insertEvents, updateSubmissionIfCurrent } from '../submissions.repository';
+import { systemActor } from '../../../lib/actor';
+import { invoiceAnnualReviewFee } from '../../payments/payments.service';
+
+/**
+ * Submit (draft → submitted, returned → resubmitted) after the checks: blocking errors answer
+ * 422 CHECKS_FAILED; warnings answer 422 CHECKS_WARNINGS unless the body confirms them. The status,
+ * the declared size as of now and the event are written in one transaction.
+ */
+export async function submitSubmission(
+  deps: Deps,
+  principal: Principal,
+  actor: Actor,
+  id: string,
+  body: { version: number; confirmWarnings: boolean; comment?: string },
+  lang: Language,
+) {
+  const row = await readable(deps, principal, id);
+  assertCurrent(row, body.version);
+  const to = transitionFor(row, 'submit', 'company');
+  const detail = await detailOf(deps, row, principal);
+  if (detail.checks.errors.length) throw new AppError(422, 'CHECKS_FAILED', checksAsFieldErrors(deps, lang, detail.checks, detail.files, 'errors'));
+  if (detail.checks.warnings.length && !body.confirmWarnings) {
+    throw new AppError(422, 'CHECKS_WARNINGS', checksAsFieldErrors(deps, lang, detail.checks, detail.files, 'warnings'));
+  }
+  const company = await companyOfRow(deps.db, row);
+  const now = nowIso();
+  await deps.db.transaction().execute(async (trx) => {
+    const ok = await updateSubmissionIfCurrent(
+      trx,
+      id,
+      row.version,
+      { status: to, submittedAt: now, firstSubmittedAt: row.firstSubmittedAt ?? now, declaredSizeId: company.sizeId, updatedAt: now },
+      [row.status],
+    );
+    if (!ok) throw new AppError(409, 'STALE');
+    await insertEvents(trx, [
+      newEvent(principal, await actorName(trx, principal), id, to === 'resubmitted' ? 'resubmitted' : 'submitted', now, {
+        fromStatus: row.status,
+        toStatus: to,
+        comment: body.comment ? body.comment : null,
+        details: detail.checks.warnings.length ? JSON.stringify({ confirmedWarnings: detail.checks.warnings.map((w) => w.code) }) : null,
+      }),
+    ]);
+    await recordAudit(
+      trx,
+      actor,
+      'submission.submit',
+      { kind: 'submission', id },
+      {
+        companyId: row.companyId,
+        details: { from: row.status, to, confirmedWarnings: detail.checks.warnings.length > 0 },
+      },
+    );
+    // The annual review fee is billed on the first submit of a book year (once: payments keys it by company and year).
+    await invoiceAnnualReviewFee(trx, systemActor, { companyId: row.companyId, bookYear: row.bookYear }, now);
+  });
+  return getSubmission(deps, principal, id);
+}

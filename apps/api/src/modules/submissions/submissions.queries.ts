@@ -1,0 +1,185 @@
+import {
+  isEditableByCompany,
+  isOpenBookYear,
+  type Language,
+  type StaffQueueQuery,
+  type StaffSubmissionDetail,
+  type SubmissionDetail,
+  type SubmissionExistence,
+  type SubmissionFiles,
+  type SubmissionListQuery,
+  type SubmissionStatus,
+} from '@bansi/shared';
+import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
+import type { Deps, Executor } from '../../lib/deps';
+import { invalid, notFound } from '../../lib/errors';
+import type { Principal } from '../../plugins/access';
+import { presentCompany } from '../companies/companies.presenter';
+import { findCompany, listPeople } from '../companies/companies.repository';
+import { findFileById, listFilesOfOwner } from '../files/files.repository';
+import type { FilesTable } from '../files/files.tables';
+import { buildFiles, checksOf, fieldError, loadReference, sizeViewOf } from './submissions.checklist';
+import { actorOf, assertCanRead } from './submissions.policy';
+import { presentComment, presentEvent, presentSubmission, presentSummary } from './submissions.presenter';
+import {
+  SUBMISSION_OWNER,
+  countCurrentFiles,
+  findReceipt,
+  findSubmission,
+  findSubmissionOfYear,
+  listCommentEvents,
+  listCompanySubmissions,
+  listEvents,
+  listQueue,
+  receiptsOf,
+} from './submissions.repository';
+import type { SubmissionsTable } from './submissions.tables';
+
+// Reads of submissions: nothing here writes.
+
+export async function companyOfRow(db: Executor, row: SubmissionsTable) {
+  const company = await findCompany(db, row.companyId);
+  if (!company) throw notFound();
+  return company;
+}
+
+export async function detailOf(deps: Deps, row: SubmissionsTable, principal: Principal): Promise<SubmissionDetail> {
+  const [company, ref, fileRows, commentRows, receipt] = await Promise.all([
+    companyOfRow(deps.db, row),
+    loadReference(deps.db),
+    listFilesOfOwner(deps.db, SUBMISSION_OWNER, row.id),
+    listCommentEvents(deps.db, row.id),
+    findReceipt(deps.db, row.id),
+  ]);
+  const size = sizeViewOf(ref, row, company);
+  const files = buildFiles(deps, ref, fileRows);
+  return {
+    ...presentSubmission(row, size, actorOf(principal), receipt !== undefined),
+    files,
+    checks: checksOf(row, files, size),
+    comments: commentRows.map(presentComment),
+  };
+}
+
+/** The row if this principal may read it (its company's, or staff); 404 otherwise. Staff read drafts too. */
+export async function readable(deps: Deps, principal: Principal, id: string): Promise<SubmissionsTable> {
+  const row = await findSubmission(deps.db, id);
+  assertCanRead(principal, row);
+  return row;
+}
+
+export async function getSubmission(deps: Deps, principal: Principal, id: string): Promise<SubmissionDetail> {
+  return detailOf(deps, await readable(deps, principal, id), principal);
+}
+
+/** The company's submissions, newest book year first (one per year: the year is the key). */
+export async function listSubmissions(deps: Deps, companyId: string, q: SubmissionListQuery, lang: Language) {
+  const after = decodeCursor(deps, lang, q.cursor, ['number']);
+  const rows = await listCompanySubmissions(deps.db, {
+    companyId,
+    bookYear: q.bookYear,
+    status: q.status,
+    beforeYear: after?.[0],
+    limit: q.limit + 1,
+  });
+  const { page, nextCursor } = pageOf(rows, q.limit, (r) => [Number(r.bookYear)]);
+  const ids = page.map((r) => r.id);
+  const [counts, receipts] = await Promise.all([countCurrentFiles(deps.db, ids), receiptsOf(deps.db, ids)]);
+  return { items: page.map((r) => presentSummary(r, counts.get(r.id) ?? 0, receipts.has(r.id))), nextCursor };
+}
+
+/** "First-create check" and "submitted check" for a book year (default: the configured one). */
+export async function checkSubmission(deps: Deps, companyId: string, bookYear = deps.config.BOOK_YEAR): Promise<SubmissionExistence> {
+  const row = await findSubmissionOfYear(deps.db, companyId, bookYear);
+  return {
+    bookYear,
+    open: isOpenBookYear(bookYear, deps.config.BOOK_YEAR),
+    exists: row !== undefined,
+    id: row?.id ?? null,
+    status: row?.status ?? null,
+    submitted: row !== undefined && row.firstSubmittedAt !== null,
+    editable: row !== undefined && isEditableByCompany(row.status),
+  };
+}
+
+/** The timeline, newest first; events written together keep their order (`ord`). */
+export async function listSubmissionEvents(deps: Deps, principal: Principal, id: string, q: { cursor?: string; limit: number }, lang: Language) {
+  const row = await readable(deps, principal, id);
+  const after = decodeCursor(deps, lang, q.cursor, ['string', 'number', 'string']);
+  const rows = await listEvents(deps.db, row.id, after ? { at: after[0], ord: after[1], id: after[2] } : null, q.limit + 1);
+  const { page, nextCursor } = pageOf(rows, q.limit, (e) => [e.at, Number(e.ord), e.id]);
+  return { items: page.map(presentEvent), nextCursor };
+}
+
+export async function getSubmissionFiles(deps: Deps, principal: Principal, id: string): Promise<SubmissionFiles> {
+  const row = await readable(deps, principal, id);
+  const [ref, files] = await Promise.all([loadReference(deps.db), listFilesOfOwner(deps.db, SUBMISSION_OWNER, row.id)]);
+  return buildFiles(deps, ref, files);
+}
+
+/** The receipt PDF's file row; none before the submission is accepted. */
+export async function getReceiptFile(deps: Deps, principal: Principal, id: string): Promise<FilesTable> {
+  const row = await readable(deps, principal, id);
+  const receipt = await findReceipt(deps.db, row.id);
+  const file = receipt ? await findFileById(deps.db, receipt.fileId) : undefined;
+  if (!file) throw notFound();
+  return file;
+}
+
+// --- staff -------------------------------------------------------------------------------------
+
+const AWAITING: SubmissionStatus[] = ['submitted', 'resubmitted', 'in_review'];
+const NOT_DRAFT: SubmissionStatus[] = ['submitted', 'in_review', 'returned', 'resubmitted', 'accepted'];
+
+/** The review queue, oldest submission first; drafts are never listed. */
+export async function staffQueue(deps: Deps, q: StaffQueueQuery, lang: Language) {
+  const statuses = q.status === 'awaiting' ? AWAITING : q.status === 'all' ? NOT_DRAFT : [q.status];
+  const after = decodeCursor(deps, lang, q.cursor, KEY_ID);
+  const rows = await listQueue(deps.db, {
+    statuses,
+    bookYear: q.bookYear,
+    provinceCode: q.provinceCode,
+    sizeId: q.sizeId,
+    after: after ? { key: after[0], id: after[1] } : null,
+    limit: q.limit + 1,
+  });
+  const { page, nextCursor } = pageOf(rows, q.limit, (r) => [r.submittedAt ?? '', r.id]);
+  const ids = page.map((r) => r.id);
+  const [ref, counts, receipts] = await Promise.all([loadReference(deps.db), countCurrentFiles(deps.db, ids), receiptsOf(deps.db, ids)]);
+  const items = page.map((r) => {
+    const size = sizeViewOf(ref, r, { categoryId: r.companyCategoryId, sizeId: r.companySizeId });
+    return {
+      ...presentSummary(r, counts.get(r.id) ?? 0, receipts.has(r.id)),
+      company: {
+        id: r.companyId,
+        nameLo: r.companyNameLo,
+        nameEn: r.companyNameEn,
+        tin: r.companyTin,
+        provinceCode: r.companyProvinceCode,
+        sizeId: r.companySizeId,
+      },
+      declaredSize: size.declaredSize,
+      derivedSize: size.derivedSize,
+      sizeDiffers: size.sizeDiffers,
+    };
+  });
+  return { items, nextCursor };
+}
+
+export async function getStaffSubmission(deps: Deps, principal: Principal, id: string): Promise<StaffSubmissionDetail> {
+  const row = await readable(deps, principal, id);
+  const [detail, company, people, events] = await Promise.all([
+    detailOf(deps, row, principal),
+    companyOfRow(deps.db, row),
+    listPeople(deps.db, row.companyId),
+    listEvents(deps.db, row.id, null, 1000),
+  ]);
+  return { ...detail, company: presentCompany(company, people), events: events.map(presentEvent) };
+}
+
+/** A file of this submission (any version), for comments; anything else is a field error. */
+export async function fileOfSubmission(deps: Deps, lang: Language, row: SubmissionsTable, fileId: string, path: string) {
+  const file = await findFileById(deps.db, fileId);
+  if (!file || file.ownerKind !== SUBMISSION_OWNER || file.ownerId !== row.id) throw invalid([fieldError(deps, lang, path, 'unknown_choice')]);
+  return file;
+}

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { API_BASE, BookingPaths, vientianeDate, type Booking } from '@bansi/shared';
+import { expect as baseExpect, pageOf, registerTestCompany, test } from './fixtures';
+
+// Every step waits on a server round trip or a lazy screen; on a shared, loaded machine 10 s is too short.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/**
+ * Issue 14, one journey: a company books a time to hand in paper documents (calendar and times at
+ * 360 px and on the desktop), downloads the cover sheet, staff open the QR link printed on it and mark
+ * the documents received, and the company sees the booking under finished bookings with when and by whom.
+ */
+test('book → cover sheet → staff scan the QR link and mark received → finished for the company', async ({
+  page,
+  browser,
+  baseURL,
+  lang,
+  tr,
+  shot,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { companyId } = await registerTestCompany(page.request, baseURL!, lang);
+  const me = (await (await page.request.get(`${API_BASE}/companies/me`)).json()) as { nameLo: string; nameEn: string };
+  const company = lang === 'en' ? me.nameEn : me.nameLo;
+
+  // --- the company books
+  await page.goto('/dashboard/sending-booking-document');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('dashboard.nav.booking'));
+  await expect(page.getByTestId('no-upcoming')).toBeVisible();
+  const picker = page.getByTestId('slot-picker');
+  const openDays = picker.locator('button[data-testid^="day-"]:not([data-disabled])');
+  // late in a month the next one may hold the first free day
+  if ((await openDays.count()) === 0) await picker.locator('[data-direction="next"]').click();
+  // the second open day when there is one: today may have only a few times left
+  await openDays.nth(Math.min(1, (await openDays.count()) - 1)).click();
+  // each project takes its own time, so the four projects running side by side never fill one slot
+  const times = picker.getByTestId('slot').and(page.locator(':not([disabled])'));
+  await times.nth(['lo-desktop', 'lo-mobile', 'en-desktop', 'en-mobile'].indexOf(testInfo.project.name) + 1).click();
+  const form = page.getByTestId('booking-form');
+  await form.getByLabel(tr('bookings.form.documentCount')).fill('5');
+  await form.getByLabel(tr('bookings.form.contactName')).fill('ສົມໃຈ ໃຈດີ');
+  await form.getByLabel(tr('bookings.form.contactPhone')).fill('+856 20 5555 1234');
+  await form.getByText(tr('bookings.method.courier')).click();
+  await shot('booking-form');
+  await page.getByTestId('book').click();
+  await expect(page.getByTestId('booked')).toBeVisible();
+  const card = page.getByTestId('booking-card');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('booking-status')).toHaveText(tr('bookings.status.booked'));
+  await expect(card).toContainText(tr('bookings.method.courier'));
+  await expect(card.getByTestId('booking-qr')).toBeVisible();
+  const code = (await card.getByTestId('booking-code').textContent())!;
+  expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  const booking = ((await (await page.request.get(`${API_BASE}${BookingPaths.list}?status=upcoming`)).json()) as { items: Booking[] }).items[0]!;
+  expect(booking.code).toBe(code);
+  await shot('booking-booked');
+
+  // --- the cover sheet: a PDF that carries the QR link
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByTestId('cover-sheet').click()]);
+  const pdf = readFileSync((await download.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const link = new RegExp(`/qr/scan/${companyId}/${code}`).exec(pdf.toString('latin1'))?.[0];
+  expect(link, 'QR link in the cover sheet').toBeTruthy();
+
+  // --- staff open the link and mark the documents received
+  const staff = await pageOf(browser, 'staff');
+  await staff.goto(link!);
+  const staffView = staff.getByTestId('qr-booking-staff');
+  await expect(staffView).toBeVisible();
+  await expect(staffView).toContainText(tr('bookings.method.courier'));
+  await staffView.getByLabel(tr('bookings.receive.count')).fill('4');
+  await staffView.getByLabel(tr('bookings.receive.note')).fill('ຂາດ 1 ສະບັບ');
+  await staff.screenshot({ path: testInfo.outputPath('qr-staff.png'), fullPage: true });
+  await staffView.getByTestId('mark-received').click();
+  await expect(staff.getByTestId('qr-booking-status')).toHaveText(tr('bookings.status.received'));
+  // the day's list at the counter shows it received
+  await staff.goto(`/staff/bookings?date=${vientianeDate(booking.slotStart)}&received=received`);
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText(tr('bookings.staff.title'));
+  const row = staff.getByTestId('staff-booking').filter({ hasText: company });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('booking-status')).toHaveText(tr('bookings.status.received'));
+  await staff.screenshot({ path: testInfo.outputPath('staff-bookings.png'), fullPage: true });
+  await staff.context().close();
+
+  // --- the company sees it under finished bookings, with when and by whom
+  await page.goto('/dashboard/finish-booking-document');
+  const finished = page.getByTestId('finished-list').getByTestId('booking-card');
+  await expect(finished).toHaveCount(1);
+  await expect(finished.getByTestId('booking-status')).toHaveText(tr('bookings.status.received'));
+  await expect(finished.getByTestId('booking-received')).toContainText('ຂາດ 1 ສະບັບ');
+  await expect(finished.getByTestId('booking-received')).toContainText(/4/);
+  await shot('bookings-finished');
+  await page.goto('/dashboard/sending-booking-document');
+  await expect(page.getByTestId('no-upcoming')).toBeVisible();
+});

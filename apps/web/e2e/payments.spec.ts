@@ -1,0 +1,151 @@
+import { API_BASE, FilePaths, PaymentPaths, SubmissionPaths, type InvoiceList } from '@bansi/shared';
+import { join } from 'node:path';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { LANGUAGE_STORAGE_KEY } from '@bansi/shared';
+import { multipagePdf } from './pdf-fixtures';
+import { expect, loginAs, referenceIdOf, registerTestCompany, test, writeHeaders } from './fixtures';
+
+/**
+ * Service payment, one journey (issue 15): a company submits its annual documents → the annual review
+ * fee invoice appears with its LAO QR → "pay with the simulator" (a real signed notification) → paid,
+ * receipt downloaded; then a second invoice, issued by staff, is paid by transfer slip → staff confirm.
+ * Submitting itself is the submissions spec's journey: here it goes through the API.
+ */
+
+const REQUIRED_SLOTS = ['balance-sheet', 'income-statement', 'cash-flow', 'notes'];
+const meta = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+
+/** Whole-file tus upload through the page's session. */
+async function upload(request: APIRequestContext, baseURL: string, m: Record<string, string>, data: Buffer) {
+  const created = await request.post(`${API_BASE}${FilePaths.uploads}`, {
+    headers: {
+      ...(await writeHeaders(request, baseURL)),
+      'tus-resumable': '1.0.0',
+      'upload-length': String(data.length),
+      'upload-metadata': meta(m),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const patched = await request.patch(created.headers().location!, {
+    headers: {
+      ...(await writeHeaders(request, baseURL)),
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    data,
+  });
+  expect(patched.status(), await patched.text()).toBe(204);
+}
+
+/** Open, fill, upload the required documents and submit book year 2023 through the API. */
+async function submitThroughApi(request: APIRequestContext, baseURL: string) {
+  const opened = await request.post(`${API_BASE}${SubmissionPaths.list}`, {
+    headers: await writeHeaders(request, baseURL),
+    data: { bookYear: 2023 },
+  });
+  expect([200, 201]).toContain(opened.status());
+  const sub = (await opened.json()) as { id: string; version: number };
+  const patched = await request.patch(`${API_BASE}${SubmissionPaths.one(sub.id)}`, {
+    headers: await writeHeaders(request, baseURL),
+    data: {
+      version: sub.version,
+      departmentId: await referenceIdOf(request, 'departments', 'retail'),
+      averageLabour: 12,
+      totalAssets: 850_000_000,
+      annualIncome: 1_250_000_000,
+    },
+  });
+  expect(patched.status(), await patched.text()).toBe(200);
+  const pdf = await multipagePdf();
+  for (const slot of REQUIRED_SLOTS) await upload(request, baseURL, { ownerKind: 'submission', ownerId: sub.id, slot, filename: `${slot}.pdf` }, pdf);
+  const fresh = (await (await request.get(`${API_BASE}${SubmissionPaths.one(sub.id)}`)).json()) as { version: number };
+  const submitted = await request.post(`${API_BASE}${SubmissionPaths.submit(sub.id)}`, {
+    headers: await writeHeaders(request, baseURL),
+    data: { version: fresh.version, confirmWarnings: true },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+}
+
+async function staffPage(browser: Browser, baseURL: string, lang: string): Promise<Page> {
+  const use = test.info().project.use;
+  const context = await browser.newContext({ baseURL, locale: use.locale, viewport: use.viewport, isMobile: use.isMobile, hasTouch: use.hasTouch });
+  await context.addInitScript(([key, lng]) => window.localStorage.setItem(key, lng), [LANGUAGE_STORAGE_KEY, lang] as const);
+  const page = await context.newPage();
+  await loginAs(page, 'staff');
+  return page;
+}
+
+test('submit → invoice → pay with the simulator → receipt; slip → staff confirm', async ({ page, baseURL, lang, tr, shot, browser }) => {
+  test.setTimeout(120_000);
+  const { companyId } = await registerTestCompany(page.request, baseURL!, lang);
+  await submitThroughApi(page.request, baseURL!);
+
+  // the annual review fee invoice appears with its LAO QR, amount and number
+  await page.goto('/dashboard/service-payment');
+  await expect(page.getByRole('heading', { level: 1, name: tr('payments.title') })).toBeVisible();
+  const invoice = page.getByTestId('invoice-item').first();
+  await expect(invoice).toHaveAttribute('data-status', 'open');
+  const number = (await invoice.getAttribute('data-number'))!;
+  expect(number).toMatch(/^INV-\d{4}-\d{6}$/);
+  await expect(page.getByTestId('qr-number')).toHaveText(number);
+  const qr = page.getByTestId('lao-qr');
+  await expect(qr).toBeVisible();
+  expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(Math.min(280, test.info().project.use.viewport!.width - 80));
+  expect(await qr.getAttribute('data-payload')).toContain(`0115${number}`);
+  await shot('service-payment-open');
+
+  // pay with the simulator: the signed notification marks it paid; the receipt downloads
+  await page.getByTestId('pay-simulator').click();
+  await expect(page.locator(`[data-testid="invoice-item"][data-number="${number}"]`)).toHaveAttribute('data-status', 'paid');
+  await page.locator(`[data-testid="invoice-item"][data-number="${number}"]`).getByRole('button').first().click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('receipt-download').click()]);
+  expect(download.suggestedFilename()).toBe(`receipt-${number}.pdf`);
+  const bytes = await (await download.createReadStream()).toArray();
+  const receiptPdf = Buffer.concat(bytes);
+  expect(receiptPdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The receipt's QR link (also a link annotation in the PDF) opens the check page: a genuine, paid invoice.
+  const qrPath = new RegExp(`/qr/scan/${companyId}/[A-Za-z0-9_-]+`).exec(receiptPdf.toString('latin1'))?.[0];
+  expect(qrPath, 'the receipt carries its QR link').toBeTruthy();
+  const check = await browser.newPage({ baseURL });
+  await check.goto(qrPath!);
+  await expect(check.getByTestId('qr-genuine')).toBeVisible({ timeout: 30_000 });
+  await expect(check.getByTestId('qr-invoice-number')).toHaveText(number);
+  await expect(check.getByTestId('qr-invoice-paid-at')).toBeVisible();
+  await check.close();
+
+  // staff issue a second invoice; the company pays it by transfer slip; staff confirm
+  const staff = await staffPage(browser, baseURL!, lang);
+  const issued = await staff.request.post(`${API_BASE}${PaymentPaths.staffInvoices}`, {
+    headers: await writeHeaders(staff.request, baseURL!),
+    data: { companyId, lines: [{ description: 'ຄ່າທີ່ປຶກສາ · Consultation', amount: 350_000 }], dueDate: '2030-01-31' },
+  });
+  expect(issued.status(), await issued.text()).toBe(201);
+  const second = ((await issued.json()) as { number: string }).number;
+  await page.reload();
+  const open = page.locator(`[data-testid="invoice-item"][data-number="${second}"]`);
+  await expect(open).toHaveAttribute('data-status', 'open');
+  await page.getByTestId('slip-upload-input').setInputFiles({ name: 'slip.pdf', mimeType: 'application/pdf', buffer: await multipagePdf() });
+  await expect(page.getByTestId('slip-state')).toContainText('slip.pdf');
+
+  await staff.goto('/staff/invoices');
+  await expect(staff.getByRole('heading', { level: 1, name: tr('payments.staff.title') })).toBeVisible({ timeout: 30_000 });
+  await staff.getByTestId('filter-slip').click({ force: true });
+  const card = staff.locator(`[data-testid="staff-invoice"][data-number="${second}"]`);
+  await expect(card).toBeVisible();
+  await staff.screenshot({
+    path: join(test.info().project.outputDir, 'screenshots', test.info().project.name, 'staff-invoices.png'),
+    fullPage: true,
+  });
+  await card.getByTestId('slip-confirm').click();
+  await expect(card).toHaveCount(0); // paid: no longer in the open list
+  const list = (await (await page.request.get(`${API_BASE}${PaymentPaths.invoices}`)).json()) as InvoiceList;
+  expect(list.items.find((i) => i.number === second)).toMatchObject({ status: 'paid', method: 'slip' });
+  await page.reload();
+  await expect(open).toHaveAttribute('data-status', 'paid');
+  await staff.context().close();
+});

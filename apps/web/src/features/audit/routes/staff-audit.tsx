@@ -1,0 +1,105 @@
+import { Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, FilterSelect, useUrlFilters } from '../../../components/data-table';
+import { PageTitle } from '../../../components/page-title';
+import { useAudit } from '../api/list-audit';
+import { AuditRow } from '../components/audit-row';
+import { FailedJobs } from '../components/failed-jobs';
+
+const AREAS = ['auth', 'company', 'submission', 'file', 'content', 'library', 'reference', 'staff_account', 'job', 'booking', 'invoice'] as const;
+
+/** A day (YYYY-MM-DD, Vientiane) as the instant it starts, for the `from`/`to` filters. */
+const dayStart = (day: string | null, plusDays = 0) => {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  return new Date(Date.parse(`${day}T00:00:00+07:00`) + plusDays * 86_400_000).toISOString();
+};
+
+/** A text filter kept in the address, written there a moment after typing stops. */
+function TextFilter({ name, label, placeholder }: { name: string; label: string; placeholder: string }) {
+  const { params, setFilter } = useUrlFilters();
+  const [text, setText] = useState(params.get(name) ?? '');
+  const [debounced] = useDebouncedValue(text.trim(), 400);
+  useEffect(() => setFilter(name, debounced || null), [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <TextInput
+      label={label}
+      placeholder={placeholder}
+      value={text}
+      onChange={(e) => setText(e.currentTarget.value)}
+      maxLength={254}
+      w={{ base: '100%', xs: 220 }}
+      data-testid={`audit-filter-${name}`}
+    />
+  );
+}
+
+/** /staff/audit: who did what, when (staff admins), and the background jobs that failed. */
+export default function StaffAuditRoute() {
+  const { t } = useTranslation();
+  const { params, setFilter } = useUrlFilters();
+  const filters = {
+    action: params.get('action') || undefined,
+    actor: params.get('actor') || undefined,
+    subject: params.get('subject') || undefined,
+    companyId: params.get('companyId') || undefined,
+    from: dayStart(params.get('from')),
+    to: dayStart(params.get('to'), 1),
+  };
+  const audit = useAudit(filters);
+  return (
+    <Stack gap="lg">
+      <div>
+        <PageTitle>{t('audit.title')}</PageTitle>
+        <Text c="dimmed">{t('audit.lead')}</Text>
+      </div>
+      <FailedJobs />
+      <Stack gap="sm" component="section" aria-labelledby="audit-log-title">
+        <Title order={2} size="h4" id="audit-log-title">
+          {t('audit.log.title')}
+        </Title>
+        <DataTable
+          query={audit}
+          filters={
+            <>
+              <FilterSelect
+                label={t('audit.filters.area')}
+                data={AREAS.map((a) => ({ value: a, label: t(`audit.areas.${a}`) }))}
+                value={filters.action && !filters.action.includes('.') ? filters.action : ''}
+                onChange={(v) => setFilter('action', v)}
+                data-testid="audit-filter-area"
+              />
+              <TextFilter name="actor" label={t('audit.filters.actor')} placeholder={t('audit.filters.actorPlaceholder')} />
+              <TextFilter name="subject" label={t('audit.filters.subject')} placeholder={t('audit.filters.subjectPlaceholder')} />
+              <TextInput
+                type="date"
+                label={t('audit.filters.from')}
+                value={params.get('from') ?? ''}
+                onChange={(e) => setFilter('from', e.currentTarget.value || null)}
+                w={{ base: '100%', xs: 170 }}
+                data-testid="audit-filter-from"
+              />
+              <TextInput
+                type="date"
+                label={t('audit.filters.to')}
+                value={params.get('to') ?? ''}
+                onChange={(e) => setFilter('to', e.currentTarget.value || null)}
+                w={{ base: '100%', xs: 170 }}
+                data-testid="audit-filter-to"
+              />
+            </>
+          }
+          rowKey={(e) => e.id}
+          renderRow={(e) => <AuditRow entry={e} />}
+          empty={
+            <Text c="dimmed" data-testid="audit-empty">
+              {t('audit.log.empty')}
+            </Text>
+          }
+          testId="audit-list"
+        />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,202 @@
+import type { StaffCompanyDetail } from '@bansi/shared';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useProvinces } from '../../../api/get-provinces';
+import { useReferenceList } from '../../../api/get-reference-list';
+import { PageSpinner } from '../../../components/page-spinner';
+import { PageTitle } from '../../../components/page-title';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/form';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useLang } from '../../../lib/use-lang';
+import { useCompany } from '../api/get-company';
+import { nameOf } from '../components/filters';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id} data-testid={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+    </div>
+  );
+}
+
+function Profile({ detail }: { detail: StaffCompanyDetail }) {
+  const { t } = useTranslation();
+  const lng = useLang();
+  const c = detail.company;
+  const provinces = useProvinces();
+  const lists = {
+    category: useReferenceList('categories'),
+    type: useReferenceList('enterprise-types'),
+    size: useReferenceList('sizes'),
+  };
+  const item = (list: keyof typeof lists, id: string) => {
+    const found = lists[list].data?.items.find((i) => i.id === id);
+    return found ? nameOf(found, lng) : '—';
+  };
+  const province = provinces.data?.items.find((p) => p.code === c.provinceCode);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+      <Fact label={t('backoffice.company.fields.tin')}>{c.tin}</Fact>
+      <Fact label={t('backoffice.company.fields.registrationNo')}>{c.registrationNo}</Fact>
+      <Fact label={t('backoffice.company.fields.category')}>{item('category', c.categoryId)}</Fact>
+      <Fact label={t('backoffice.company.fields.enterpriseType')}>{item('type', c.enterpriseTypeId)}</Fact>
+      <Fact label={t('backoffice.company.fields.size')}>{item('size', c.sizeId)}</Fact>
+      <Fact label={t('backoffice.company.fields.province')}>{province ? nameOf(province, lng) : c.provinceCode}</Fact>
+      <Fact label={t('backoffice.company.fields.address')}>{[c.address, c.villageName].filter(Boolean).join(', ')}</Fact>
+      <Fact label={t('backoffice.company.fields.phone')}>{c.phone}</Fact>
+      <Fact label={t('backoffice.company.fields.email')}>{c.email}</Fact>
+      <Fact label={t('backoffice.company.fields.since')}>{formatDate(c.createdAt, lng)}</Fact>
+    </SimpleGrid>
+  );
+}
+
+/** /staff/companies/:id: one company on one screen — profile, people, users, submissions, audit trail. */
+export default function CompanyRoute() {
+  const { t } = useTranslation();
+  const lng = useLang();
+  const { id = '' } = useParams();
+  const company = useCompany(id);
+  const back = (
+    <Button component={Link} to={paths.staff.companies} variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} w="fit-content">
+      {t('backoffice.company.back')}
+    </Button>
+  );
+  if (company.isPending) return <PageSpinner />;
+  if (company.isError)
+    return (
+      <Stack>
+        {back}
+        <Alert
+          color={company.error instanceof ApiError && company.error.status === 404 ? 'yellow' : 'red'}
+          icon={<IconAlertCircle size={18} />}
+          role="alert"
+        >
+          {errorText(company.error)}
+        </Alert>
+      </Stack>
+    );
+  const detail = company.data;
+  const c = detail.company;
+  return (
+    <Stack gap="md">
+      {back}
+      <div>
+        <PageTitle>{nameOf(c, lng)}</PageTitle>
+        <Text c="dimmed" mt={-12}>
+          {lng === 'en' ? c.nameLo : c.nameEn}
+        </Text>
+      </div>
+      <Section id="company-profile" title={t('backoffice.company.profile')}>
+        <Profile detail={detail} />
+      </Section>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section id="company-people" title={t('backoffice.company.people')}>
+          <Stack gap="xs">
+            {c.people.map((p) => (
+              <div key={p.role}>
+                <Text size="xs" c="dimmed">
+                  {t(`backoffice.company.roles.${p.role}`)}
+                </Text>
+                <Text>{[p.name, p.position, p.phone, p.email, p.licenceNo, p.firmName].filter(Boolean).join(' · ')}</Text>
+              </div>
+            ))}
+          </Stack>
+        </Section>
+        <Section id="company-members" title={t('backoffice.company.members')}>
+          <Stack gap="xs">
+            {detail.members.map((m) => (
+              <Group key={m.id} gap="xs" wrap="wrap">
+                <Text fw={600}>{m.name}</Text>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {m.email}
+                </Text>
+                <Badge size="xs" variant="light">
+                  {t(`account.roles.${m.role}`)}
+                </Badge>
+                {m.pending ? (
+                  <Badge size="xs" color="yellow" variant="light">
+                    {t('backoffice.company.pending')}
+                  </Badge>
+                ) : null}
+                {m.disabled ? (
+                  <Badge size="xs" color="gray">
+                    {t('backoffice.company.disabled')}
+                  </Badge>
+                ) : null}
+              </Group>
+            ))}
+          </Stack>
+        </Section>
+      </SimpleGrid>
+      <Section id="company-submissions" title={t('backoffice.company.submissions')}>
+        {detail.submissions.length === 0 ? (
+          <Text c="dimmed">{t('backoffice.company.noSubmissions')}</Text>
+        ) : (
+          <Stack gap="xs">
+            {detail.submissions.map((s) => (
+              <Group key={s.id} justify="space-between" wrap="wrap" gap="xs" data-testid="company-submission">
+                <Group gap="xs" wrap="wrap">
+                  <Text fw={600}>{t('backoffice.company.bookYear', { year: s.bookYear })}</Text>
+                  <Badge variant="light">{t(`backoffice.states.${s.status}`)}</Badge>
+                  <Text size="xs" c="dimmed">
+                    {[
+                      s.submittedAt ? t('backoffice.company.submittedAt', { date: formatDate(s.submittedAt, lng) }) : null,
+                      s.acceptedAt ? t('backoffice.company.acceptedAt', { date: formatDate(s.acceptedAt, lng) }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Text>
+                </Group>
+                {s.status !== 'draft' ? (
+                  <Anchor component={Link} to={paths.staff.submission(s.id)} size="sm">
+                    {t('backoffice.company.openSubmission')}
+                  </Anchor>
+                ) : null}
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Section>
+      <Section id="company-audit" title={t('backoffice.company.audit')}>
+        {detail.audit.length === 0 ? (
+          <Text c="dimmed">{t('backoffice.company.noAudit')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped verticalSpacing={4} fz="sm">
+              <Table.Tbody>
+                {detail.audit.map((a) => (
+                  <Table.Tr key={a.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.occurredAt, lng)}</Table.Td>
+                    <Table.Td>
+                      <code>{a.action}</code>
+                    </Table.Td>
+                    <Table.Td>{a.actorName ?? a.actorRole}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+    </Stack>
+  );
+}

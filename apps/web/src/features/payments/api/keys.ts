@@ -1,0 +1,11 @@
+/** Query keys of this feature: a mutation invalidates only the keys it changes. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  lists: ['payments', 'invoices'] as const,
+  list: (filters: object) => ['payments', 'invoices', filters] as const,
+  qr: (id: string) => ['payments', 'qr', id] as const,
+  staffLists: ['staff', 'invoices'] as const,
+  staffList: (filters: object) => ['staff', 'invoices', filters] as const,
+  unmatched: ['staff', 'payment-notifications'] as const,
+  fees: ['staff', 'fees'] as const,
+};

@@ -1,0 +1,86 @@
+import { INVOICE_OWNER, SLIP_SLOT, type Invoice } from '@bansi/shared';
+import { Alert, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconTestPipe } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FileUpload } from '../../../components/file-upload';
+import { errorText } from '../../../lib/form';
+import { formatDate, formatLak } from '../../../lib/format';
+import { useLang } from '../../../lib/use-lang';
+import { useInvoiceQr } from '../api/get-invoice-qr';
+import { paymentKeys } from '../api/keys';
+import { useSimulatePayment } from '../api/simulate-payment';
+import { LaoQrImage } from './lao-qr-image';
+
+/** How to pay an open invoice: its LAO QR with the amount and number beside it, or a transfer slip. */
+export function PayPanel({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
+  const lng = useLang();
+  const qr = useInvoiceQr(invoice.id, invoice.status === 'open');
+  const simulate = useSimulatePayment();
+  const queryClient = useQueryClient();
+  const slipPending = invoice.slip?.status === 'pending';
+  return (
+    <Stack gap="md">
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        {qr.data ? <LaoQrImage payload={qr.data.payload} alt={t('payments.qrAlt', { number: invoice.number })} /> : null}
+        {qr.isError ? <Alert color="red">{errorText(qr.error)}</Alert> : null}
+        <Stack gap={6} style={{ flex: '1 1 12rem' }}>
+          <Text size="sm" c="dimmed">
+            {t('payments.amount')}
+          </Text>
+          <Text fz={28} fw={700} ff="monospace" data-testid="qr-amount">
+            {formatLak(invoice.total, lng)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('payments.number')}
+          </Text>
+          <Text fz="lg" fw={600} ff="monospace" data-testid="qr-number">
+            {invoice.number}
+          </Text>
+          <Text size="sm">{t('payments.due', { date: formatDate(invoice.dueDate, lng) })}</Text>
+          <Text size="sm" c="dimmed">
+            {t('payments.scanHint')}
+          </Text>
+        </Stack>
+      </Group>
+      {qr.data?.simulator ? (
+        <Alert color="grape" variant="light" icon={<IconTestPipe size={18} />} title={t('payments.simulator.title')}>
+          <Stack gap="xs">
+            <Text size="sm">{t('payments.simulator.hint')}</Text>
+            <Group>
+              <Button color="grape" loading={simulate.isPending} onClick={() => simulate.mutate(invoice.id)} data-testid="pay-simulator">
+                {t('payments.simulator.pay')}
+              </Button>
+            </Group>
+            {simulate.isError ? (
+              <Text c="red" size="sm">
+                {errorText(simulate.error)}
+              </Text>
+            ) : null}
+          </Stack>
+        </Alert>
+      ) : null}
+      <Divider label={t('payments.slip.or')} labelPosition="center" />
+      <Stack gap="xs">
+        <Text size="sm">{t('payments.slip.hint')}</Text>
+        {invoice.slip ? (
+          <Text size="sm" data-testid="slip-state">
+            {t(`payments.slip.state.${invoice.slip.status}`, { name: invoice.slip.fileName })}
+            {invoice.slip.rejectReason && invoice.slip.status === 'rejected' ? ` — ${invoice.slip.rejectReason}` : ''}
+          </Text>
+        ) : null}
+        <FileUpload
+          ownerKind={INVOICE_OWNER}
+          ownerId={invoice.id}
+          slot={SLIP_SLOT}
+          kinds={['pdf', 'jpeg', 'png']}
+          label={slipPending ? t('payments.slip.replace') : t('payments.slip.upload')}
+          testId="slip-upload"
+          clearDone
+          onUploaded={() => void queryClient.invalidateQueries({ queryKey: paymentKeys.lists })}
+        />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { Page, PageQuery } from './common';
+
+/**
+ * Service payment (DESIGN §4, §8.4, issue 15): the fee schedule, invoices, the LAO QR to pay them,
+ * the bank's signed notification, transfer slips and receipts. Amounts are whole kip (LAK) everywhere.
+ */
+
+/** A whole number of kip; never a fraction (LAK has no minor unit in use). */
+export const Lak = z.number().int().min(0).max(1_000_000_000_000);
+const PositiveLak = Lak.min(1);
+const IsoDay = z.iso.date().meta({ description: 'YYYY-MM-DD (Asia/Vientiane)' });
+
+export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
+export const InvoiceStatus = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+
+/** Services the fee schedule prices; the annual review fee is invoiced on a company's first submit. */
+export const FEE_SERVICES = ['annual_review', 'notes_review'] as const;
+export const FeeService = z.enum(FEE_SERVICES);
+export type FeeService = z.infer<typeof FeeService>;
+
+export const PAYMENT_METHODS = ['laoqr', 'slip'] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const SLIP_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export const SlipStatus = z.enum(SLIP_STATUSES);
+export type SlipStatus = z.infer<typeof SlipStatus>;
+
+/** The file slot a transfer slip is uploaded into (files owner kind 'invoice'). */
+export const INVOICE_OWNER = 'invoice';
+export const SLIP_SLOT = 'slip';
+
+// --- fee schedule --------------------------------------------------------------------------------
+
+export const FeeEntry = z.object({
+  service: FeeService,
+  /** a code of the `sizes` reference list (e.g. small) */
+  sizeCode: z.string().min(1).max(40),
+  amount: PositiveLak,
+  effectiveFrom: IsoDay,
+});
+export type FeeEntry = z.infer<typeof FeeEntry>;
+
+export const FeeRecord = FeeEntry.extend({ id: z.uuid(), current: z.boolean(), demo: z.boolean(), updatedAt: z.string() });
+export type FeeRecord = z.infer<typeof FeeRecord>;
+export const FeeSchedule = z.object({ items: z.array(FeeRecord) });
+export type FeeSchedule = z.infer<typeof FeeSchedule>;
+/** Sets the listed prices (a price for the same service, size and date is replaced). */
+export const PutFeesBody = z.object({ items: z.array(FeeEntry).min(1).max(200) });
+export type PutFeesBody = z.infer<typeof PutFeesBody>;
+
+// --- invoices ------------------------------------------------------------------------------------
+
+export const InvoiceLine = z.object({ description: z.string().trim().min(1).max(200), amount: PositiveLak });
+export type InvoiceLine = z.infer<typeof InvoiceLine>;
+
+export const InvoiceSlip = z.object({
+  fileId: z.uuid(),
+  fileName: z.string(),
+  status: SlipStatus,
+  rejectReason: z.string().nullable(),
+  uploadedAt: z.string(),
+});
+export type InvoiceSlip = z.infer<typeof InvoiceSlip>;
+
+export const Invoice = z.object({
+  id: z.uuid(),
+  number: z.string().meta({ example: 'INV-2024-000123' }),
+  status: InvoiceStatus,
+  lines: z.array(InvoiceLine),
+  total: Lak,
+  currency: z.literal('LAK'),
+  issuedAt: z.string(),
+  dueDate: IsoDay,
+  bookYear: z.number().int().nullable(),
+  paidAt: z.string().nullable(),
+  method: PaymentMethod.nullable(),
+  voidReason: z.string().nullable(),
+  slip: InvoiceSlip.nullable(),
+  /** a paid invoice has a receipt PDF at /invoices/:id/receipt */
+  receipt: z.boolean(),
+});
+export type Invoice = z.infer<typeof Invoice>;
+
+export const StaffInvoice = Invoice.extend({
+  companyId: z.uuid(),
+  companyNameLo: z.string(),
+  companyNameEn: z.string(),
+});
+export type StaffInvoice = z.infer<typeof StaffInvoice>;
+
+export const InvoiceListQuery = PageQuery.extend({ status: InvoiceStatus.optional() });
+export const InvoiceList = Page(Invoice);
+export type InvoiceList = z.infer<typeof InvoiceList>;
+
+export const StaffInvoiceListQuery = PageQuery.extend({
+  status: InvoiceStatus.optional(),
+  companyId: z.uuid().optional(),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  /** only invoices with a transfer slip waiting for staff */
+  slip: z.literal('pending').optional(),
+});
+export const StaffInvoiceList = Page(StaffInvoice);
+export type StaffInvoiceList = z.infer<typeof StaffInvoiceList>;
+
+export const CreateInvoiceBody = z.object({
+  companyId: z.uuid(),
+  lines: z.array(InvoiceLine).min(1).max(50),
+  dueDate: IsoDay,
+});
+export type CreateInvoiceBody = z.infer<typeof CreateInvoiceBody>;
+
+export const VoidInvoiceBody = z.object({ reason: z.string().trim().min(3).max(500) });
+export type VoidInvoiceBody = z.infer<typeof VoidInvoiceBody>;
+
+/** Staff decide on a transfer slip: confirm (the invoice is paid) or reject it with a reason. */
+export const ConfirmInvoiceBody = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('confirm') }),
+  z.object({ decision: z.literal('reject'), reason: z.string().trim().min(3).max(500) }),
+]);
+export type ConfirmInvoiceBody = z.infer<typeof ConfirmInvoiceBody>;
+
+export const InvoiceQr = z.object({
+  /** the EMVCo LAO QR payload (domain/lao-qr.ts) to draw as a QR code */
+  payload: z.string(),
+  expiresAt: z.string(),
+  /** the simulator provider can pay it (development and tests; never in production) */
+  simulator: z.boolean(),
+});
+export type InvoiceQr = z.infer<typeof InvoiceQr>;
+
+// --- the bank's notification ---------------------------------------------------------------------
+
+/** Header of a signed notification: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`. */
+export const PAYMENT_SIGNATURE_HEADER = 'x-bansi-signature';
+export const PAYMENT_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export const PaymentNotification = z.object({
+  provider: z.string().regex(/^[a-z0-9_-]{1,40}$/),
+  transactionId: z.string().min(1).max(100),
+  billNumber: z.string().min(1).max(25),
+  amount: Lak,
+  currency: z.string().regex(/^\d{3}$/, 'ISO 4217 numeric, 418 for LAK'),
+  paidAt: z.iso.datetime({ offset: true }),
+});
+export type PaymentNotification = z.infer<typeof PaymentNotification>;
+
+export const NOTIFICATION_REASONS = ['unknown_bill', 'amount_mismatch', 'currency_mismatch', 'not_open'] as const;
+export const NotificationReason = z.enum(NOTIFICATION_REASONS);
+export type NotificationReason = z.infer<typeof NotificationReason>;
+
+export const NotifyResult = z.object({
+  outcome: z.enum(['matched', 'unmatched']),
+  reason: NotificationReason.nullable(),
+});
+export type NotifyResult = z.infer<typeof NotifyResult>;
+
+export const UnmatchedNotification = z.object({
+  id: z.uuid(),
+  provider: z.string(),
+  transactionId: z.string(),
+  billNumber: z.string(),
+  amount: Lak,
+  currency: z.string(),
+  paidAt: z.string(),
+  receivedAt: z.string(),
+  reason: NotificationReason,
+});
+export type UnmatchedNotification = z.infer<typeof UnmatchedNotification>;
+export const UnmatchedNotificationList = Page(UnmatchedNotification);
+export type UnmatchedNotificationList = z.infer<typeof UnmatchedNotificationList>;
+
+/** Development only: pay an invoice through the simulator provider (a real signed notification). */
+export const SimulatedPayment = z.object({ transactionId: z.string(), result: NotifyResult });
+export type SimulatedPayment = z.infer<typeof SimulatedPayment>;
+
+/** What a scanned receipt QR code shows anyone holding the paper: which invoice, for whom, and that it is paid. */
+export const InvoiceVerification = z.object({
+  kind: z.literal('invoice'),
+  genuine: z.literal(true),
+  number: z.string(),
+  companyNameLo: z.string(),
+  companyNameEn: z.string(),
+  total: Lak,
+  status: InvoiceStatus,
+  paidAt: z.string().nullable(),
+});
+export type InvoiceVerification = z.infer<typeof InvoiceVerification>;

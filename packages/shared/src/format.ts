@@ -1,0 +1,57 @@
+// Zod-free: the web's first load and the API's e-mails and PDFs read it (docs/decisions/070).
+import type { Language } from './i18n';
+
+export const TIME_ZONE = 'Asia/Vientiane';
+
+/** The Intl locale of each language (numbers and dates); English keeps the British style the portal has always printed. */
+export const INTL_LOCALES: Record<Language, string> = { lo: 'lo-LA', en: 'en-GB' };
+
+/** LAK in whole kip with the language's digit grouping (DESIGN §3): "₭1.234.567" (lo), "LAK 1,234,567" (en). */
+export function formatLak(amount: number, lng: Language): string {
+  return new Intl.NumberFormat(INTL_LOCALES[lng], { style: 'currency', currency: 'LAK', maximumFractionDigits: 0 }).format(amount);
+}
+
+// Chromium builds without Lao calendar data print Lao dates as "2026 M11 22", so Lao dates are put
+// together here from numeric parts and the Lao month names (Node and ICU-full browsers agree with these).
+const LAO_MONTHS = ['ມັງກອນ', 'ກຸມພາ', 'ມີນາ', 'ເມສາ', 'ພຶດສະພາ', 'ມິຖຸນາ', 'ກໍລະກົດ', 'ສິງຫາ', 'ກັນຍາ', 'ຕຸລາ', 'ພະຈິກ', 'ທັນວາ'];
+
+function vientianeParts(date: Date) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: TIME_ZONE,
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: Number(get('day')), month: Number(get('month')), year: get('year'), time: `${get('hour')}:${get('minute')}` };
+}
+
+export function formatDate(iso: string, lng: Language): string {
+  const date = new Date(iso);
+  if (lng === 'lo') {
+    const { day, month, year } = vientianeParts(date);
+    return `${day} ${LAO_MONTHS[month - 1]} ${year}`;
+  }
+  return new Intl.DateTimeFormat(INTL_LOCALES[lng], { dateStyle: 'medium', timeZone: TIME_ZONE }).format(date);
+}
+
+export function formatDateTime(iso: string, lng: Language): string {
+  const date = new Date(iso);
+  if (lng === 'lo') return `${formatDate(iso, lng)}, ${vientianeParts(date).time}`;
+  return new Intl.DateTimeFormat(INTL_LOCALES[lng], { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(date);
+}
+
+/** "08:00" → "8 AM" (en) or "08:00" (lo), for opening hours. */
+export function formatClock(hhmm: string, lng: Language): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const date = new Date(Date.UTC(2000, 0, 1, h, m));
+  return new Intl.DateTimeFormat(INTL_LOCALES[lng], {
+    hour: 'numeric',
+    minute: m ? '2-digit' : undefined,
+    hour12: lng === 'en',
+    timeZone: 'UTC',
+  }).format(date);
+}
