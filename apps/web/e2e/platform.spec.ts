@@ -42,7 +42,9 @@ test.describe('every screen renders', () => {
       await expect(h1(page)).toBeVisible();
       await expect(page).toHaveURL(route.path);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await page.waitForLoadState('networkidle');
+      // Settling is only for a calm screenshot: on the viewer routes pdf.js's worker can keep Playwright's
+      // network count above zero after a 404 (no request is left open in the trace), so it is not a check.
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
       await shot(route.name);
     });
   }
