@@ -5,6 +5,8 @@ const apiProject = (dialect: 'sqlite' | 'postgres') => ({
   test: {
     name: `api-${dialect}`,
     include: ['apps/api/**/*.test.ts'],
+    // the cluster test runs alone, after the build (vitest.cluster.config.ts)
+    exclude: ['apps/api/cluster/**', '**/node_modules/**'],
     env: { TEST_DIALECT: dialect },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -35,6 +35,8 @@ if (!(await reachable(pgUrl.hostname, pgUrl.port || 5432))) {
 suite('unit and API tests (SQLite and PostgreSQL)', () => run('npx', ['vitest', 'run']));
 
 suite('build', () => run('npm', ['run', 'build']));
+// Three built API processes on a private PostgreSQL and s3rver behind the proxy (DESIGN §8.6); alone, as it is heavy.
+suite('cluster test (three API processes, PostgreSQL, S3)', () => run('npx', ['vitest', 'run', '--config', 'vitest.cluster.config.ts']));
 if (!existsSync(chromium)) {
   console.error(`No Chromium at ${chromium}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
   results.push({ name: 'browser available', ok: false });

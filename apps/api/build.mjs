@@ -3,7 +3,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/cli.ts'],
+  // The notes PDF worker thread (modules/notes/notes.pdf-pool.ts) loads dist/notes-pdf-worker.js.
+  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'notes-pdf-worker': 'src/modules/notes/notes.pdf.worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@bansi/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/index';
 import { createFileStore } from './lib/create-file-store';
+import { compiledSerializerCompiler } from './lib/serializer';
 import type { Deps } from './lib/deps';
 import type { FileStore } from './lib/file-store';
 import { createTranslator, loadCatalogs, type Translate } from './lib/i18n';
@@ -21,11 +21,13 @@ import session from './plugins/session';
 import assets from './plugins/assets';
 import problems, { frameworkProblem } from './plugins/problems';
 import hardening from './plugins/hardening';
+import securityHeaders from './plugins/security-headers';
 import { redactingLogger } from './lib/log-redact';
 import jobsWorker from './plugins/jobs-worker';
 import mailWorker from './plugins/mail-worker';
 import webApp from './plugins/web-app';
 import { devMailRoutes } from './modules/mail/mail.routes';
+import { databaseRateLimitStore } from './modules/security/rate-limit.store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,7 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ verify: config.NODE_ENV !== 'production' }));
   app.decorate('config', config);
   app.decorate('db', db);
   const catalogs = loadCatalogs();
@@ -80,33 +82,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(problems);
   await app.register(hardening);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    strictTransportSecurity: config.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-  });
+  await app.register(securityHeaders);
   await app.register(cookie);
-  // Limits are declared per route (login, registration, password reset); none is global.
+  // Limits are declared per route (login, registration, password reset); none is global. The counters
+  // live in the database, shared by every API process (docs/decisions/106).
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(db.kysely),
     errorResponseBuilder: (_request, context) => {
       const error = new Error('rate limited') as Error & { statusCode: number };
       error.statusCode = context.statusCode;

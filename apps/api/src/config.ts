@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { FILE_KINDS } from '@bansi/shared';
 import { z } from 'zod';
 
@@ -7,6 +8,32 @@ const phones = z
   .string()
   .transform((v) => v.split(',').map((p) => p.trim()))
   .pipe(z.array(z.string().min(3)).length(3, 'give exactly three comma-separated phone numbers'));
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+/**
+ * Which proxies may say who the client is (X-Forwarded-For decides `request.ip`, which the rate limits
+ * and the login throttle count by): `false`, or the reverse proxies' addresses and CIDR ranges (also
+ * loopback, linklocal, uniquelocal), comma-separated. `true` trusts any sender, so a client reaching the
+ * API directly could claim any address. (A hop count is refused: Fastify 5 trusts nobody with one.)
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | string[] => {
+    if (/^(true|yes|1)$/.test(v)) return true;
+    if (/^(false|no|0)$/.test(v)) return false;
+    const entries = v.split(',').map((e) => e.trim());
+    for (const entry of entries) {
+      const [address, bits, extra] = entry.split('/');
+      const version = isIP(address ?? '');
+      const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+      if (!(PROXY_NAMES.includes(entry) || (version && validBits && extra === undefined))) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not true, false, an address, a CIDR range or ${PROXY_NAMES.join('/')}` });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  });
 
 /**
  * Every setting of the API process, read once at start-up. `.env.example` documents each one;
@@ -54,7 +81,7 @@ export const ConfigSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(false),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: flag.default(false),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
 
   CURRENT_YEAR: z.coerce.number().int().min(2000).max(2100).default(2024),
   BOOK_YEAR: z.coerce.number().int().min(2000).max(2100).default(2023),
@@ -126,6 +153,7 @@ export const ConfigSchema = z.object({
     .max(24 * 60)
     .default(15),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
 
   SMTP_URL: z
     .string()

@@ -9,6 +9,7 @@ import { staffAdminOnlyRoutes } from './access-cases/audit.cases';
 import { paymentsAccessCases } from './access-cases/payments.cases';
 import { bookingsAccessCases } from './access-cases/bookings.cases';
 import { qrAccessCases } from './access-cases/qr.cases';
+import { notesAccessCases } from './access-cases/notes.cases';
 
 /**
  * Access matrix (DESIGN §1, §7): a company never reaches another company's rows. Every company route
@@ -28,6 +29,7 @@ const cases: Record<string, MatrixCase> = {
   ...paymentsAccessCases,
   ...bookingsAccessCases,
   ...qrAccessCases,
+  ...notesAccessCases,
   [`DELETE ${API_BASE}/companies/me/members/:id`]: {
     async arrange({ t, a }) {
       const colleague = await addCompanyUser(t, a);

@@ -55,7 +55,14 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   // Rate limits are high here; the tests of the limits themselves set them low. Files go to a
   // temporary folder of this test file, never the developer's ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'bansi-test-'));
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_MINUTE: '10000', DATA_DIR: dataDir, ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+    RATE_LIMIT_SEARCH_PER_MINUTE: '10000',
+    DATA_DIR: dataDir,
+    ...overrides,
+  });
 }
 
 export interface TestApp {

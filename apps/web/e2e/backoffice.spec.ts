@@ -75,7 +75,9 @@ test('a staff admin enters an empty SME threshold cell; the company form derives
   await page.goto('/dashboard/submit-document');
   const size = page.getByTestId('sme-size-value');
   await expect(size).toHaveAttribute('data-size', 'undetermined');
-  await expect(size).toHaveText(tr('submission.size.undetermined'));
+  // The missing cell is the service's business: the company reads that the service determines the size (decision 099).
+  await expect(size).toHaveText(tr('submission.derived.byServiceBadge'));
+  await expect(page.getByTestId('sme-size-by-service')).toHaveText(tr('submission.derived.byService'));
 
   // The staff admin: the grid highlights the empty cell; entering it clears the highlight.
   const staff = await pageOf(browser, 'staff');
@@ -110,9 +112,21 @@ test('a staff admin enters an empty SME threshold cell; the company form derives
   await staff.goto('/staff/reference?list=document-types');
   await expect(staff.getByTestId('reference-row').first()).toBeVisible();
   await shotOf('reference-document-types');
+  // holidays (bookings) and the fee schedule (payments) are reference data too
+  await staff.goto('/staff/reference?list=holidays');
+  await expect(staff.getByTestId('holidays')).toBeVisible();
+  await staff.goto('/staff/reference?list=fees');
+  await expect(staff.getByText(tr('payments.fees.demo')).first()).toBeVisible();
+  await shotOf('reference-fees');
   await staff.goto('/staff');
   await expect(staff.getByTestId('tile-companies.notSubmitted')).toBeVisible();
   await shotOf('overview');
+  // the overdue-invoices number opens the invoices screen filtered to exactly those
+  await staff.getByTestId('tile-invoices.overdue').click();
+  await expect(staff).toHaveURL(/\/staff\/invoices\?status=open&due=overdue/);
+  await expect(staff.getByTestId('filter-overdue')).toBeChecked();
+  await expect(staff.getByTestId('staff-invoice').first()).toBeVisible();
+  await staff.goto('/staff');
   await staff.getByTestId('tile-companies.notSubmitted').click();
   await expect(staff).toHaveURL(/\/staff\/companies\?withoutSubmission=\d{4}/);
   await staff.getByTestId('company-search').fill(lang === 'lo' ? 'ທົດລອງ' : 'Trial');

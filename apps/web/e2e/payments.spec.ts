@@ -1,7 +1,8 @@
 import { API_BASE, FilePaths, PaymentPaths, SubmissionPaths, type InvoiceList } from '@bansi/shared';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { LANGUAGE_STORAGE_KEY } from '@bansi/shared';
+import { LANGUAGE_STORAGE_KEY, PAYMENT_SIGNATURE_HEADER } from '@bansi/shared';
+import { DEVELOPMENT_WEBHOOK_SECRET, signNotification } from '../../api/src/modules/payments/payments.signature';
 import { multipagePdf } from './pdf-fixtures';
 import { expect, loginAs, referenceIdOf, registerTestCompany, test, writeHeaders } from './fixtures';
 
@@ -132,9 +133,10 @@ test('submit → invoice → pay with the simulator → receipt; slip → staff 
   await page.getByTestId('slip-upload-input').setInputFiles({ name: 'slip.pdf', mimeType: 'application/pdf', buffer: await multipagePdf() });
   await expect(page.getByTestId('slip-state')).toContainText('slip.pdf');
 
-  await staff.goto('/staff/invoices');
+  // the filters live in the address (the overview links to them): this company's invoices with a slip to check
+  await staff.goto(`/staff/invoices?company=${companyId}&slip=pending`);
   await expect(staff.getByRole('heading', { level: 1, name: tr('payments.staff.title') })).toBeVisible({ timeout: 30_000 });
-  await staff.getByTestId('filter-slip').click({ force: true });
+  await expect(staff.getByTestId('filter-slip')).toBeChecked();
   const card = staff.locator(`[data-testid="staff-invoice"][data-number="${second}"]`);
   await expect(card).toBeVisible();
   await staff.screenshot({
@@ -147,5 +149,34 @@ test('submit → invoice → pay with the simulator → receipt; slip → staff 
   expect(list.items.find((i) => i.number === second)).toMatchObject({ status: 'paid', method: 'slip' });
   await page.reload();
   await expect(open).toHaveAttribute('data-status', 'paid');
+
+  // the bank pays a third invoice under a mistyped number: unmatched; staff apply it to the right invoice
+  const third = await staff.request.post(`${API_BASE}${PaymentPaths.staffInvoices}`, {
+    headers: await writeHeaders(staff.request, baseURL!),
+    data: { companyId, lines: [{ description: 'Courier', amount: 123_000 }], dueDate: '2030-01-31' },
+  });
+  const thirdNumber = ((await third.json()) as { number: string }).number;
+  const transactionId = `E2E-${test.info().project.name}-${Date.now()}`;
+  const raw = JSON.stringify({
+    provider: 'bcel',
+    transactionId,
+    billNumber: 'INV-1999-000001',
+    amount: 123_000,
+    currency: '418',
+    paidAt: new Date().toISOString(),
+  });
+  const notified = await page.request.post(`${API_BASE}${PaymentPaths.notify}`, {
+    headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signNotification(DEVELOPMENT_WEBHOOK_SECRET, raw) },
+    data: raw,
+  });
+  expect(await notified.json()).toEqual({ outcome: 'unmatched', reason: 'unknown_bill' });
+  await staff.goto('/staff/invoices?tab=unmatched');
+  const row = staff.locator(`[data-testid="unmatched"][data-transaction="${transactionId}"]`);
+  await row.getByTestId('unmatched-apply').click();
+  await staff.getByRole('dialog').getByRole('textbox').fill(thirdNumber);
+  await staff.getByTestId('unmatched-apply-confirm').click();
+  await expect(row).toHaveCount(0);
+  const after = (await (await page.request.get(`${API_BASE}${PaymentPaths.invoices}`)).json()) as InvoiceList;
+  expect(after.items.find((i) => i.number === thirdNumber)).toMatchObject({ status: 'paid', method: 'laoqr' });
   await staff.context().close();
 });

@@ -116,9 +116,17 @@ test.describe('the PDF viewer', () => {
     const viewer = viewerOf(page);
     await expect(viewer.getByTestId('pdf-page-count')).toHaveText(tr('viewer.toolbar.pageOf', { count: MULTIPAGE.pages }));
     await expect(pageInput(page)).toHaveValue('1');
-    // DESIGN §5: default scale 1.2.
-    expect(await scaleFactor(page)).toBeCloseTo(1.2 * (96 / 72), 3);
-    await expect(page.getByTestId('pdf-zoom')).toHaveValue(percent(lang, 1.2));
+    // DESIGN §5: default scale 1.2 — on a phone the page width (decision 098): the page fills the width, no more.
+    if (isMobile) {
+      await expect(page.getByTestId('pdf-zoom')).toHaveValue(tr('viewer.zoom.pageWidth'));
+      const first = await box(page.locator('.page[data-page-number="1"]'));
+      const pages = await box(page.getByTestId('pdf-pages'));
+      expect(first.width).toBeGreaterThan(pages.width * 0.85);
+      expect(first.width).toBeLessThanOrEqual(pages.width);
+    } else {
+      expect(await scaleFactor(page)).toBeCloseTo(1.2 * (96 / 72), 3);
+      await expect(page.getByTestId('pdf-zoom')).toHaveValue(percent(lang, 1.2));
+    }
     // A compact toolbar on a phone; everything there is in the "more" menu.
     if (isMobile) await expect(viewer).toHaveAttribute('data-compact', 'true');
     else await expect(viewer).not.toHaveAttribute('data-compact');
@@ -143,12 +151,12 @@ test.describe('the PDF viewer', () => {
     // Zoom: the menu has the presets of DESIGN §5, and each does what it says.
     await page.getByTestId('pdf-zoom').click();
     const options = page.getByRole('option');
-    // The presets, with the current 120 % in its place among them.
+    // The presets, with the current 120 % in its place among them (on a phone the current one is a preset).
     await expect(options).toHaveText([
       tr('viewer.zoom.actual'),
       tr('viewer.zoom.pageFit'),
       tr('viewer.zoom.pageWidth'),
-      ...[0.5, 0.75, 1, 1.2, 1.25, 1.5, 2, 3, 4].map((z) => percent(lang, z)),
+      ...(isMobile ? [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4] : [0.5, 0.75, 1, 1.2, 1.25, 1.5, 2, 3, 4]).map((z) => percent(lang, z)),
     ]);
     await page.keyboard.press('Escape');
     await chooseZoom(page, percent(lang, 2));
@@ -160,7 +168,10 @@ test.describe('the PDF viewer', () => {
     const container = await box(page.getByTestId('pdf-pages'));
     expect(pageWidth.width).toBeGreaterThan(container.width * 0.85);
     await chooseZoom(page, tr('viewer.zoom.pageFit'));
-    await expect.poll(async () => (await box(page.locator('.page[data-page-number="3"]'))).height).toBeLessThanOrEqual(container.height);
+    // The drawn page (its canvas; the .page box adds pdf.js's 9 px border on each side) fits the height.
+    await expect
+      .poll(async () => (await box(page.locator('.page[data-page-number="3"] .canvasWrapper'))).height)
+      .toBeLessThanOrEqual(container.height);
     const fit = await scaleFactor(page);
     await tool(page, tr('viewer.toolbar.zoomIn'));
     await expect.poll(() => scaleFactor(page)).toBeGreaterThan(fit);
@@ -247,13 +258,18 @@ test.describe('the PDF viewer', () => {
     const first = page.locator('.page[data-page-number="1"]');
     const portrait = await box(first);
     expect(portrait.height).toBeGreaterThan(portrait.width);
+    // by its shape, not its size: on a phone the page is fitted to the width, turned or not
+    const landscape = async () => {
+      const b = await box(first);
+      return b.width > b.height;
+    };
     await tool(page, tr('viewer.toolbar.rotateCw'));
-    await expect.poll(async () => (await box(first)).width).toBeGreaterThan(portrait.height - 2);
+    await expect.poll(landscape).toBe(true);
     await tool(page, tr('viewer.toolbar.rotateCcw'));
     await tool(page, tr('viewer.toolbar.rotateCcw'));
-    await expect.poll(async () => (await box(first)).width).toBeGreaterThan(portrait.height - 2);
+    await expect.poll(landscape).toBe(true);
     await tool(page, tr('viewer.toolbar.rotateCw'));
-    await expect.poll(async () => (await box(first)).height).toBeGreaterThan(portrait.width + 2);
+    await expect.poll(landscape).toBe(false);
 
     const pdfViewer = page.locator('.pdfViewer');
     const menuChoice = (key: string) => tool(page, tr(key));
@@ -580,12 +596,26 @@ test.describe('the PDF viewer', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
-  test('the guide book shows the bundled user guide at 120 %, with no serious accessibility issue', async ({ page, tr, shot }) => {
+  test('the guide book: the bundled user guide at 120 % (page width on a phone), a Lao word found where it is drawn, no serious accessibility issue', async ({
+    page,
+    tr,
+    isMobile,
+    shot,
+  }) => {
     await loginAs(page, 'company');
     await page.goto('/dashboard/guide-book');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('dashboard.nav.guideBook'));
     await expect(viewerOf(page)).toHaveAttribute('data-state', 'rendered', { timeout: 20_000 });
-    expect(await scaleFactor(page)).toBeCloseTo(1.2 * (96 / 72), 3);
+    if (isMobile) {
+      // A phone opens the page at its width (decision 098): all of a line is readable without scrolling sideways.
+      await expect(page.getByTestId('pdf-zoom')).toHaveValue(tr('viewer.zoom.pageWidth'));
+      const first = await box(page.locator('.page[data-page-number="1"]'));
+      const pages = await box(page.getByTestId('pdf-pages'));
+      expect(first.width).toBeGreaterThan(pages.width * 0.85);
+      expect(first.width).toBeLessThanOrEqual(pages.width);
+    } else {
+      expect(await scaleFactor(page)).toBeCloseTo(1.2 * (96 / 72), 3);
+    }
     await expect(page.getByTestId('pdf-page-count')).toHaveText(tr('viewer.toolbar.pageOf', { count: 3 }));
     // Full height: the viewer reaches the bottom of the window.
     const viewport = page.viewportSize()!;
@@ -598,6 +628,64 @@ test.describe('the PDF viewer', () => {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(bad).toEqual([]);
+
+    // Search a Lao word with ຳ: found, and its highlight sits on the word as drawn (decision 098).
+    await tool(page, tr('viewer.toolbar.search'));
+    await page.getByTestId('pdf-find-input').fill('ການນຳໃຊ້');
+    await expect(page.getByTestId('pdf-find-status')).toHaveAttribute('data-state', /found|wrapped/);
+    await expect(page.getByTestId('pdf-find-status')).toHaveText(/\d/);
+    const highlight = page.locator('.textLayer .highlight.selected').first();
+    await expect(highlight).toBeVisible();
+    await expect(highlight).toHaveText('ການນຳໃຊ້');
+    const g = await highlight.evaluate((el) => {
+      const rect = (e: Element) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      };
+      const pageEl = el.closest('.page')!;
+      const canvas = pageEl.querySelector('canvas')!;
+      const hl = rect(el);
+      const c = rect(canvas);
+      // Where the word's ink is on the canvas, in the highlight's columns: the dark pixels' vertical middle.
+      const ctx = canvas.getContext('2d')!;
+      const sx = canvas.width / c.width;
+      const sy = canvas.height / c.height;
+      const x0 = Math.round((hl.x - c.x) * sx);
+      const w = Math.max(1, Math.round(hl.width * sx));
+      const y0 = Math.max(0, Math.round((hl.y - hl.height / 2 - c.y) * sy));
+      const h = Math.min(canvas.height - y0, Math.round(hl.height * 2 * sy));
+      const px = ctx.getImageData(x0, y0, w, h).data;
+      let sum = 0;
+      let n = 0;
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const i = (y * w + x) * 4;
+          if (px[i]! + px[i + 1]! + px[i + 2]! < 300) {
+            sum += y;
+            n++;
+          }
+        }
+      return {
+        highlight: hl,
+        span: rect(el.parentElement!),
+        textLayer: rect(pageEl.querySelector('.textLayer')!),
+        canvas: c,
+        inkMiddle: n ? c.y + (y0 + sum / n) / sy : null,
+      };
+    });
+    // The text layer covers exactly the drawn page (not 18 px larger, which pushed every highlight down and right) …
+    for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(g.textLayer[k] - g.canvas[k]), `text layer ${k}`).toBeLessThanOrEqual(1);
+    // … the highlight lies inside the word's text-layer span …
+    const overlapX = Math.min(g.highlight.x + g.highlight.width, g.span.x + g.span.width) - Math.max(g.highlight.x, g.span.x);
+    const overlapY = Math.min(g.highlight.y + g.highlight.height, g.span.y + g.span.height) - Math.max(g.highlight.y, g.span.y);
+    expect(overlapX).toBeGreaterThan(0.95 * g.highlight.width - 2);
+    expect(overlapY).toBeGreaterThan(0.8 * Math.min(g.highlight.height, g.span.height));
+    // … and on the Lao letters drawn there: their ink's middle is in the highlight's middle half.
+    expect(g.inkMiddle).not.toBeNull();
+    expect(g.inkMiddle!).toBeGreaterThan(g.highlight.y + g.highlight.height * 0.25);
+    expect(g.inkMiddle!).toBeLessThan(g.highlight.y + g.highlight.height * 0.75);
+    await highlight.scrollIntoViewIfNeeded();
+    await shot('guide-book-search');
   });
 });
 

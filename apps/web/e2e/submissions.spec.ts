@@ -1,9 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_BASE, AuthPaths, FilePaths, LANGUAGE_STORAGE_KEY, SubmissionPaths } from '@bansi/shared';
+import { formatInteger } from '@bansi/shared/format';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
 import { expect as baseExpect, loginAs, test, type Lang } from './fixtures';
 
 // Several browsers, the server and the PDF viewer share the machine in this test: allow slow answers.
@@ -184,9 +186,8 @@ test('annual submission: fill, upload, submit; staff return with a comment; fix 
     await fullShot(name);
   };
   const company = await registerCompany(page.request, baseURL!, lang);
-  // Grouped as the browser's own number data groups the language (Lao: 85.000.000 where it has Lao data).
-  const grouped = (n: number) =>
-    page.evaluate(([value, locale]) => new Intl.NumberFormat(locale).format(value), [n, lang === 'lo' ? 'lo-LA' : 'en-GB'] as const);
+  // Grouped as the app groups the language everywhere (shared formatInteger: Lao 85.000.000, English 85,000,000).
+  const grouped = async (n: number) => formatInteger(n, lang);
 
   // --- step 1: enterprise data; the size is derived as the figures are typed
   await page.goto('/dashboard/submit-document');
@@ -198,7 +199,8 @@ test('annual submission: fill, upload, submit; staff return with a comment; fix 
     }),
   );
   const bookYear = Number(await page.getByTestId('book-year').inputValue());
-  await expect(page.getByTestId('submission-status')).toHaveAttribute('data-status', 'draft');
+  // Nothing is created by opening the form: the draft comes with the first save (decision 099).
+  await expect(page.getByTestId('submission-not-started')).toBeVisible();
   await expect(page.getByTestId('sme-size-value')).toHaveAttribute('data-size', 'undetermined');
   await choose(page, page.getByTestId('field-department'));
   await page.getByTestId('field-labour').fill('3');
@@ -450,4 +452,131 @@ test('annual submission: fill, upload, submit; staff return with a comment; fix 
   await ledger.getByRole('link', { name: tr('submission.upload.view') }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/document-viewer/other/${subId}/`));
   await expect(page.getByTestId('file-download-card')).toContainText('ledger.csv');
+});
+
+/** A PNG of its own (wider than tall, so a quarter turn shows), for the image preview. */
+const png = (width = 480, height = 240) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 28, g: 126, b: 214 } } })
+    .png()
+    .toBuffer();
+
+test('filing loop: the late overview, a year looked at creates nothing, the first save does, the step survives a reload, a PNG in the preview', async ({
+  page,
+  baseURL,
+  lang,
+  tr,
+  shot,
+}) => {
+  test.setTimeout(90_000);
+  await registerCompany(page.request, baseURL!, lang);
+  const drafts = async () =>
+    ((await (await page.request.get(`${API_BASE}${SubmissionPaths.list}`)).json()) as { items: { id: string; bookYear: number }[] }).items;
+  const posts: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === `${API_BASE}${SubmissionPaths.list}`) posts.push(req.url());
+  });
+
+  // --- the overview past 31 March of the next year (the e2e server runs with the demo book year): late, and what to do
+  await page.goto('/dashboard');
+  const deadline = page.getByTestId('submission-deadline');
+  await expect(deadline).toHaveAttribute('data-state', 'late');
+  const bookYear = Number((await page.request.get(API_BASE).then((r) => r.json())).bookYear);
+  await expect(deadline).toContainText(tr('content.deadline.lateTitle', { year: bookYear }));
+  await expect(deadline.getByTestId('deadline-late-submit')).toHaveText(tr('content.deadline.lateSubmit'));
+  await expect(deadline.getByTestId('deadline-late-contact')).toHaveText(tr('content.deadline.lateContact'));
+  // Only what exists: bookings and payments say where they stand, nothing is "coming soon".
+  await expect(page.getByTestId('overview-booking')).toContainText(tr('dashboard.overview.bookingNone'));
+  await expect(page.getByTestId('overview-payment')).toContainText(tr('dashboard.overview.paymentNone'));
+  await expect(page.getByText(tr('common.comingSoon.title'), { exact: true })).toHaveCount(0);
+  // One <main> landmark, not one inside another.
+  await expect(page.locator('main')).toHaveCount(1);
+  await shot('overview-late');
+
+  // --- the wizard: opening it and choosing years creates no draft
+  await deadline.getByTestId('deadline-late-submit').click();
+  await expect(page.getByTestId('submission-not-started')).toBeVisible();
+  await expect(page.getByTestId('wizard-new')).toBeVisible();
+  const yearSelect = page.getByTestId('book-year');
+  await yearSelect.click();
+  await page.getByRole('option', { name: String(bookYear - 1), exact: true }).click();
+  await expect(yearSelect).toHaveValue(String(bookYear - 1));
+  // Picking the chosen year again keeps it (Mantine would otherwise clear it).
+  await yearSelect.click();
+  await page.getByRole('option', { name: String(bookYear - 1), exact: true }).click();
+  await expect(yearSelect).toHaveValue(String(bookYear - 1));
+  await yearSelect.click();
+  await page.getByRole('option', { name: String(bookYear), exact: true }).click();
+  await expect(page.getByTestId('submission-not-started')).toBeVisible();
+  expect(await drafts()).toEqual([]);
+  expect(posts).toEqual([]);
+
+  // Re-picking the chosen department keeps it (a required field is never silently emptied).
+  const department = page.getByTestId('field-department');
+  await department.click();
+  const first = page.getByRole('option').first();
+  const chosen = (await first.textContent())!;
+  await first.click();
+  await expect(department).toHaveValue(chosen);
+  await department.click();
+  await page.getByRole('option', { name: chosen, exact: true }).click();
+  await expect(department).toHaveValue(chosen);
+  await page.getByTestId('field-labour').fill('3');
+  await page.getByTestId('field-assets').fill('85000000');
+  await page.getByTestId('field-income').fill('120000000');
+  await shot('wizard-new');
+  expect(await drafts()).toEqual([]);
+
+  // --- the first save makes the draft; the step is in the address, so a reload stays on it
+  await page.getByTestId('next-enterprise').click();
+  await expect(page.getByTestId('step-signatories')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]step=signatories/);
+  expect(posts).toHaveLength(1);
+  expect((await drafts()).map((d) => d.bookYear)).toEqual([bookYear]);
+  await expect(page.getByTestId('submission-status')).toHaveAttribute('data-status', 'draft');
+  await page.reload();
+  await expect(page.getByTestId('step-signatories')).toBeVisible();
+  await expect(page.getByTestId('wizard-step')).toHaveText(
+    tr('submission.wizard.stepOf', { step: 2, total: 4, label: tr('submission.steps.signatories') }),
+  );
+  await page.getByTestId('next-signatories').click();
+  await expect(page.getByTestId('step-documents')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('step-documents')).toBeVisible();
+  expect(await drafts()).toHaveLength(1);
+
+  // --- a PNG among the other files opens in the image preview: zoom, rotate, download
+  await page.getByTestId('upload-other-input').setInputFiles({ name: 'ໃບຢັ້ງຢືນ-scan.png', mimeType: 'image/png', buffer: await png() });
+  const other = page.getByTestId('other-file');
+  await expect(other).toHaveCount(1);
+  await other.getByRole('link', { name: tr('submission.upload.view') }).click();
+  await expect(page).toHaveURL(/\/dashboard\/document-viewer\/other\//);
+  const preview = page.getByTestId('image-preview');
+  const image = page.getByTestId('image-preview-img');
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+  await expect(page.getByTestId('file-download-card')).toHaveCount(0);
+  const before = (await image.boundingBox())!;
+  await preview.getByRole('button', { name: tr('viewer.toolbar.zoomIn') }).click();
+  await expect(preview).toHaveAttribute('data-zoom', '1.5');
+  await expect.poll(async () => (await image.boundingBox())!.width).toBeGreaterThan(before.width * 1.4);
+  await preview.getByRole('button', { name: tr('viewer.image.fit') }).click();
+  await preview.getByRole('button', { name: tr('viewer.toolbar.rotateCw') }).click();
+  await expect(preview).toHaveAttribute('data-rotation', '90');
+  // A quarter turn: the wide image now stands upright on the screen.
+  await expect
+    .poll(async () => {
+      const b = (await image.boundingBox())!;
+      return b.height > b.width;
+    })
+    .toBe(true);
+  await shot('image-preview');
+  const downloading = page.waitForEvent('download');
+  await preview.getByRole('link', { name: tr('viewer.toolbar.download') }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.png$/);
+  expect(
+    readFileSync(await download.path())
+      .subarray(1, 4)
+      .toString('latin1'),
+  ).toBe('PNG');
 });

@@ -6,8 +6,35 @@ export const TIME_ZONE = 'Asia/Vientiane';
 /** The Intl locale of each language (numbers and dates); English keeps the British style the portal has always printed. */
 export const INTL_LOCALES: Record<Language, string> = { lo: 'lo-LA', en: 'en-GB' };
 
+// Browsers built without Lao ICU data (Debian's Chromium, some WebViews) format 'lo-LA' numbers as English
+// ("LAK 4,000,000"). Where Intl lacks Lao, Lao numbers are grouped here the way Node and ICU-full browsers
+// print them ("₭4.000.000", "1.234.567,5"), so a screen, a PDF and an e-mail agree everywhere.
+const INTL_HAS_LAO = Intl.NumberFormat.supportedLocalesOf([INTL_LOCALES.lo]).length > 0;
+const LAO_SEPARATORS = { group: '.', decimal: ',' } as const;
+
+/** The digit-grouping and decimal marks of the language (Lao: 1.234.567,5; English: 1,234,567.5). */
+export function numberSeparators(lng: Language): { group: string; decimal: string } {
+  if (lng === 'lo' && !INTL_HAS_LAO) return LAO_SEPARATORS;
+  const parts = new Intl.NumberFormat(INTL_LOCALES[lng]).formatToParts(1234567.5);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  return { group, decimal: decimal === group ? (group === '.' ? ',' : '.') : decimal };
+}
+
+/** A whole number with the language's digit grouping (counts, character limits). */
+export function formatInteger(n: number, lng: Language): string {
+  if (lng === 'lo' && !INTL_HAS_LAO) return groupDigits(Math.round(n), LAO_SEPARATORS.group);
+  return new Intl.NumberFormat(INTL_LOCALES[lng], { maximumFractionDigits: 0 }).format(n);
+}
+
+function groupDigits(n: number, group: string): string {
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return n < 0 ? `-${digits}` : digits;
+}
+
 /** LAK in whole kip with the language's digit grouping (DESIGN §3): "₭1.234.567" (lo), "LAK 1,234,567" (en). */
 export function formatLak(amount: number, lng: Language): string {
+  if (lng === 'lo' && !INTL_HAS_LAO) return `₭${groupDigits(Math.round(amount), LAO_SEPARATORS.group)}`;
   return new Intl.NumberFormat(INTL_LOCALES[lng], { style: 'currency', currency: 'LAK', maximumFractionDigits: 0 }).format(amount);
 }
 

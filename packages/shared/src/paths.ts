@@ -126,6 +126,8 @@ export const SubmissionPaths = {
   events: (id: string) => `/submissions/${id}/events`,
   files: (id: string) => `/submissions/${id}/files`,
   receipt: (id: string) => `/submissions/${id}/receipt`,
+  /** the company answers a comment of the service */
+  answers: (id: string) => `/submissions/${id}/answers`,
   staffList: '/staff/submissions',
   staffOne: (id: string) => `/staff/submissions/${id}`,
   staffAction: (id: string, action: 'start-review' | 'return' | 'accept' | 'comments') => `/staff/submissions/${id}/${action}`,
@@ -134,6 +136,21 @@ export const SubmissionPaths = {
   documents: '/documents',
   /** public: is this receipt (or, later, booking) genuine? What a scanned QR code asks. */
   qrCheck: (comId: string, code: string) => `/qr/${comId}/${code}`,
+} as const;
+
+/** Notes to the financial statements (issue 13). Staff use the `staff*` twins; `submissionLink` fills a submission's notes slot. */
+export const NotesPaths = {
+  list: '/notes',
+  check: '/notes/check',
+  one: (id: string) => `/notes/${id}`,
+  submit: (id: string) => `/notes/${id}/submit`,
+  events: (id: string) => `/notes/${id}/events`,
+  pdf: (id: string) => `/notes/${id}/pdf`,
+  staffList: '/staff/notes',
+  staffOne: (id: string) => `/staff/notes/${id}`,
+  staffAction: (id: string, action: 'start-review' | 'return' | 'accept') => `/staff/notes/${id}/${action}`,
+  staffPdf: (id: string) => `/staff/notes/${id}/pdf`,
+  submissionLink: (submissionId: string) => `/submissions/${submissionId}/notes-link`,
 } as const;
 
 /** Service payment (issue 15): invoices, their LAO QR, receipts, the bank's notification, staff billing. */
@@ -150,6 +167,7 @@ export const PaymentPaths = {
   staffAction: (id: string, action: 'confirm' | 'void') => `/staff/invoices/${id}/${action}`,
   staffReceipt: (id: string) => `/staff/invoices/${id}/receipt`,
   staffUnmatched: '/staff/payment-notifications',
+  staffResolveUnmatched: (id: string) => `/staff/payment-notifications/${id}/resolve`,
   fees: '/staff/fees',
 } as const;
 

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type LogConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { statementCache, type StatementCache } from './sqlite-statements';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -12,6 +13,8 @@ export interface Db {
   dialect: Dialect;
   /** the PostgreSQL schema named by `?schema=`, if any */
   schema?: string;
+  /** SQLite only: the prepared-statement cache (its hit counts, for tests and benchmarks) */
+  statements?: StatementCache;
   destroy(): Promise<void>;
 }
 
@@ -19,13 +22,21 @@ export interface Db {
 // LAK amounts and counts stay far below 2^53, so numbers are safe and match SQLite.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** A PostgreSQL connection whose opening gives up after 5 s (a server or network that does not answer). */
+class BoundedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: 5_000 });
+  }
+}
+
 /**
  * Opens the database named by `url`: `sqlite:<path>` (the embedded default; `sqlite::memory:`
  * for a throw-away one) or `postgres://…` (an optional `?schema=` puts every table in that schema,
  * which the test suite uses to give each test file a database of its own).
  */
-export function openDb(url: string): Db {
+export function openDb(url: string, options: { log?: LogConfig } = {}): Db {
   const plugins = [new CamelCasePlugin()];
+  const log = options.log ? { log: options.log } : {};
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -34,8 +45,10 @@ export function openDb(url: string): Db {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
-    return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
+    // Kysely prepares every query anew; the cache keeps the recent Statements (docs/decisions/103).
+    const statements = statementCache(database);
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins, ...log });
+    return { kysely, dialect: 'sqlite', statements, destroy: () => kysely.destroy() };
   }
   const parsed = new URL(url);
   const schema = parsed.searchParams.get('schema');
@@ -43,12 +56,54 @@ export function openDb(url: string): Db {
   const pool = new pg.Pool({
     connectionString: parsed.toString(),
     max: 10,
+    // A request waits at most 30 s for a free connection (a surge queues, it does not fail), and a new
+    // connection gives up after 5 s (BoundedClient): while PostgreSQL is away, callers get a prompt
+    // 503 NOT_READY instead of hanging (docs/decisions/107).
+    connectionTimeoutMillis: 30_000,
+    Client: BoundedClient,
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  // A connection the server ends (restart, failover) emits 'error': on the pool while idle, on the client
+  // while a request holds it (its query fails too, answered 503). Without listeners either would end the
+  // process; with them the pool drops the dead connection and opens a new one when needed.
+  pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...log });
   return { kysely, dialect: 'postgres', ...(schema ? { schema } : {}), destroy: () => kysely.destroy() };
 }
 
 export async function pingDb(db: Db): Promise<void> {
   await sql`select 1`.execute(db.kysely);
+}
+
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'SQLITE_BUSY',
+]);
+const SERVER_GOING = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/**
+ * Is this error the database being out of reach for a moment (PostgreSQL restarting or failing over,
+ * the network, too many connections, SQLite busy) rather than a fault of the request or the code?
+ * Such failures answer 503 NOT_READY with Retry-After, so clients and load balancers try again.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE.has(code) || SERVER_GOING.has(code) || code.startsWith('08'))) return true;
+    if (
+      typeof message === 'string' &&
+      /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(message)
+    )
+      return true;
+  }
+  return false;
 }

@@ -14,6 +14,8 @@ import type { BackofficeTables } from '../modules/backoffice/backoffice.tables';
 import type { PaymentTables } from '../modules/payments/payments.tables';
 import type { BookingTables } from '../modules/bookings/bookings.tables';
 import type { QrTables } from '../modules/qr/qr.tables';
+import type { NotesTables } from '../modules/notes/notes.tables';
+import type { SequenceTables } from './sequences';
 
 /**
  * The tables of the database, as Kysely sees them (camelCase; the CamelCasePlugin maps to
@@ -36,4 +38,6 @@ export interface Database
     BackofficeTables,
     PaymentTables,
     BookingTables,
-    QrTables {}
+    QrTables,
+    SequenceTables,
+    NotesTables {}

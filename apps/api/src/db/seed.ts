@@ -9,6 +9,7 @@ import { smeThresholdsSeed } from '../modules/sme-thresholds/sme-thresholds.seed
 import { submissionsDemoSeed } from '../modules/submissions/submissions.seed';
 import { backofficeDemoSeed } from '../modules/backoffice/backoffice.seed';
 import { paymentsDemoSeed } from '../modules/payments/payments.seed';
+import { notesDemoSeed } from '../modules/notes/notes.seed';
 
 export interface SeedContext {
   db: Db;
@@ -35,8 +36,10 @@ export const seedSteps: SeedStep[] = [
   contentDemoSeed,
   smeThresholdsSeed,
   submissionsDemoSeed,
-  backofficeDemoSeed,
+  // the fee schedule before the demo companies submit: their first submit bills the annual review fee
   paymentsDemoSeed,
+  backofficeDemoSeed,
+  notesDemoSeed,
 ];
 
 export async function runSeeds(ctx: SeedContext, { demo }: { demo: boolean }): Promise<string[]> {

@@ -22,6 +22,17 @@ export interface StagedBytes {
   mediaType: string;
 }
 
+/**
+ * What was learnt from a file's bytes while they were being written (a resumable upload hashed
+ * PATCH by PATCH): `inspect` trusts it only when it covers exactly the file's size.
+ */
+export interface SeenBytes {
+  size: number;
+  sha256: string;
+  /** fed every byte, in order, with the same allowed kinds as the check */
+  sniffer: ContentSniffer;
+}
+
 /** A staged file whose kind was checked by its content. */
 export interface StagedFile extends StagedBytes {
   kind: FileKind;
@@ -55,7 +66,7 @@ export interface FileStore {
    * Checks a complete local file the same way (e.g. a finished resumable upload) without copying
    * it; `commit` then moves it in. On 413/415 the file is left to its owner to remove.
    */
-  inspect(path: string, check: FileCheck): Promise<StagedFile>;
+  inspect(path: string, check: FileCheck, seen?: SeenBytes): Promise<StagedFile>;
   /**
    * Stages bytes the server made itself (re-encoded images): no kind check, the caller names the
    * media type. Flushed to disk like `put`.
@@ -133,11 +144,18 @@ export abstract class StagingFileStore implements FileStore {
     }
   }
 
-  async inspect(path: string, check: FileCheck): Promise<StagedFile> {
+  async inspect(path: string, check: FileCheck, seen?: SeenBytes): Promise<StagedFile> {
     const file = await open(path, 'r');
     try {
       const { size } = await file.stat();
       if (size > check.maxBytes) throw tooLarge(check.maxBytes);
+      if (seen && seen.size === size) {
+        // Every byte went through `seen` on its way to this file: no second read (decision 104).
+        if (!seen.sniffer.possible()) throw unsupportedKind();
+        const kind = await decideKind(seen.sniffer, file, check);
+        await file.sync();
+        return { tempPath: path, size, sha256: seen.sha256, kind, mediaType: FILE_KIND_MEDIA_TYPES[kind] };
+      }
       const hash = createHash('sha256');
       const sniffer = new ContentSniffer(check.allowedKinds);
       const stream = file.createReadStream({ highWaterMark: 1024 * 1024, autoClose: false, start: 0 });

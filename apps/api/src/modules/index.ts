@@ -15,6 +15,7 @@ import qrRoutes from './qr/qr.routes';
 import backofficeRoutes from './backoffice/backoffice.routes';
 import bookingsRoutes from './bookings/bookings.routes';
 import paymentsRoutes from './payments/payments.routes';
+import notesRoutes from './notes/notes.routes';
 
 /** Every feature's routes, each registered under the API base path. */
 export const featureModules: FastifyPluginAsync[] = [
@@ -34,4 +35,5 @@ export const featureModules: FastifyPluginAsync[] = [
   auditRoutes,
   jobsRoutes,
   paymentsRoutes,
+  notesRoutes,
 ];

@@ -2,6 +2,7 @@ import { PROBLEM_CONTENT_TYPE, type ErrorCode, type FieldError, type Problem } f
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/index';
 import { AppError } from '../lib/errors';
 import { requestLanguage } from '../lib/i18n';
 
@@ -87,6 +88,11 @@ export default fp(async function problems(app: FastifyInstance) {
       return reply.problem(500, 'INTERNAL');
     }
     const status = error.statusCode ?? 500;
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or out of reach: a clean, retryable answer (docs/decisions/107).
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.header('retry-after', '5').problem(503, 'NOT_READY');
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.problem(500, 'INTERNAL');

@@ -1,7 +1,7 @@
 import { API_BASE, SubmissionPaths } from '@bansi/shared';
 import { expect } from 'vitest';
 import { loginAs, type Agent, type TestApp } from '../helpers';
-import { acceptedSubmission, api, getDetail, readySubmission } from '../submissions';
+import { acceptedSubmission, api, getDetail, readySubmission, staffAction, submit } from '../submissions';
 
 /**
  * Access-matrix cases of the submissions module: company B names company A's submission. A's
@@ -47,6 +47,24 @@ const acceptedCase: Arrange = async ({ t, a }) => {
   };
 };
 
+/** A's submission returned with reasons (a comment of the service B would answer); no answer may land. */
+const returnedCase: Arrange = async ({ t, a }) => {
+  const staff = await loginAs(t, 'staff');
+  const sub = await readySubmission(t, a, t.config.BOOK_YEAR - 2);
+  const submitted = await submit(a, sub);
+  const review = await staffAction(staff, sub.id, 'start-review', { version: submitted.json().version });
+  await staffAction(staff, sub.id, 'return', { version: review.json().version, reasons: 'Please correct the notes.' });
+  const comment = (await getDetail(a, sub.id)).comments[0]!;
+  const events = await eventCount(t, sub.id);
+  return {
+    params: { id: sub.id },
+    body: { commentId: comment.id, body: 'An answer from another company' },
+    async unchanged() {
+      expect(await eventCount(t, sub.id)).toBe(events);
+    },
+  };
+};
+
 export const submissionsAccessCases: Record<string, { arrange: Arrange }> = {
   [`GET ${API_BASE}/submissions/:id`]: { arrange: draftCase() },
   [`PATCH ${API_BASE}/submissions/:id`]: { arrange: draftCase((version) => ({ version, averageLabour: 999, totalAssets: 1 })) },
@@ -54,4 +72,5 @@ export const submissionsAccessCases: Record<string, { arrange: Arrange }> = {
   [`GET ${API_BASE}/submissions/:id/events`]: { arrange: draftCase() },
   [`GET ${API_BASE}/submissions/:id/files`]: { arrange: draftCase() },
   [`GET ${API_BASE}/submissions/:id/receipt`]: { arrange: acceptedCase },
+  [`POST ${API_BASE}/submissions/:id/answers`]: { arrange: returnedCase },
 };

@@ -7,15 +7,6 @@ import { lazyScreen } from '../lib/lazy';
 import { PublicLayout } from './layouts/public-layout';
 import { StandaloneLayout } from './layouts/standalone-layout';
 
-/** A screen still waiting for its feature: the real layout with an honest "coming soon". */
-const comingSoon = (titleKey: string): Pick<RouteObject, 'lazy'> => ({
-  lazy: lazyScreen(() =>
-    import('./routes/coming-soon-screen').then(({ ComingSoonScreen }) => ({
-      default: () => <ComingSoonScreen titleKey={titleKey} />,
-    })),
-  ),
-});
-
 /** Every route of DESIGN §2. Screens load lazily; each layout has its own error and not-found screen. */
 export const routes: RouteObject[] = [
   {
@@ -60,9 +51,9 @@ export const routes: RouteObject[] = [
           { path: 'submit-document', lazy: lazyScreen(() => import('../features/submissions/routes/submit-document')) },
           { path: 'submit-document/detail/:sub_id', lazy: lazyScreen(() => import('../features/submissions/routes/submission-detail')) },
           { path: 'submit-document-history', lazy: lazyScreen(() => import('../features/submissions/routes/submission-history')) },
-          { path: 'create-notes-document', ...comingSoon('dashboard.nav.createNotes') },
-          { path: 'notes-document-history', ...comingSoon('dashboard.nav.notesHistory') },
-          { path: 'all-document-history', lazy: lazyScreen(() => import('../features/submissions/routes/all-documents')) },
+          { path: 'create-notes-document', lazy: lazyScreen(() => import('../features/notes/routes/create-notes')) },
+          { path: 'notes-document-history', lazy: lazyScreen(() => import('../features/notes/routes/notes-history')) },
+          { path: 'all-document-history', lazy: lazyScreen(() => import('./routes/all-documents')) },
           { path: 'sending-booking-document', lazy: lazyScreen(() => import('../features/bookings/routes/booking')) },
           { path: 'finish-booking-document', lazy: lazyScreen(() => import('../features/bookings/routes/finished-bookings')) },
           { path: 'service-payment', lazy: lazyScreen(() => import('../features/payments/routes/service-payment')) },
@@ -83,6 +74,8 @@ export const routes: RouteObject[] = [
           { index: true, lazy: lazyScreen(() => import('../features/backoffice/routes/overview')) },
           { path: 'submissions', lazy: lazyScreen(() => import('../features/submissions/routes/staff-queue')) },
           { path: 'submissions/:id', lazy: lazyScreen(() => import('../features/submissions/routes/staff-submission')) },
+          { path: 'notes', lazy: lazyScreen(() => import('../features/notes/routes/staff-queue')) },
+          { path: 'notes/:id', lazy: lazyScreen(() => import('../features/notes/routes/staff-notes')) },
           { path: 'content', lazy: lazyScreen(() => import('./routes/staff-content')) },
           { path: 'library', lazy: lazyScreen(() => import('./routes/staff-library')) },
           { path: 'reference', lazy: lazyScreen(() => import('./routes/staff-reference')) },
@@ -91,7 +84,7 @@ export const routes: RouteObject[] = [
           { path: 'reports', lazy: lazyScreen(() => import('../features/backoffice/routes/reports')) },
           { path: 'accounts', lazy: lazyScreen(() => import('../features/auth/routes/staff-accounts')) },
           { path: 'bookings', lazy: lazyScreen(() => import('../features/bookings/routes/staff-bookings')) },
-          { path: 'invoices', lazy: lazyScreen(() => import('./routes/staff-invoices')) },
+          { path: 'invoices', lazy: lazyScreen(() => import('../features/payments/routes/staff-invoices')) },
           { path: 'audit', lazy: lazyScreen(() => import('../features/audit/routes/staff-audit')) },
           { path: '*', element: <NotFound home={paths.staff.root} /> },
         ],

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Select, type CSSVariablesResolver } from '@mantine/core';
 
 // Lao tone marks sit above and below the line: the generous line height keeps them from clipping.
 const fontFamily = '"Noto Sans Lao", "Noto Sans", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -11,6 +11,11 @@ export const theme = createTheme({
   headings: { fontFamily, fontWeight: '700' },
   lineHeights: { xs: '1.6', sm: '1.65', md: '1.7', lg: '1.7', xl: '1.7' },
   defaultRadius: 'md',
+  components: {
+    // Picking the chosen option again must not empty the field (Mantine's default deselects it, which
+    // silently cleared required fields); an optional field says so with `clearable` (decision 099).
+    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+  },
 });
 
 /** Mantine's dimmed text (gray-6) is 3.3:1 on white, under WCAG AA; gray-7 reads as secondary and passes. */

@@ -1,31 +1,25 @@
 import { NumberInput, Text, type NumberInputProps } from '@mantine/core';
-import { INTL_LOCALES } from '@bansi/shared/format';
-import type { Language } from '@bansi/shared/i18n';
+import { numberSeparators } from '@bansi/shared/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../lib/use-lang';
 
-/** The grouping and decimal marks of the language (Lao: 1.234.567; English: 1,234,567). */
-function separators(lng: Language): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(INTL_LOCALES[lng]).formatToParts(1234567.5);
-  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
-  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
-  return { group, decimal: decimal === group ? (group === '.' ? ',' : '.') : decimal };
-}
-
-type GroupedProps = Omit<NumberInputProps, 'thousandSeparator' | 'decimalSeparator' | 'allowNegative' | 'decimalScale'>;
+type GroupedProps = Omit<NumberInputProps, 'thousandSeparator' | 'decimalSeparator' | 'allowNegative' | 'decimalScale'> & {
+  /** a line that may be below zero (an allowance, depreciation, accumulated losses); default false */
+  allowNegative?: boolean;
+};
 
 /**
- * A non-negative number (head counts, amounts) grouped as the user types, in the language's own way.
+ * A number (head counts, amounts; non-negative unless `allowNegative`) grouped as the user types, in the language's own way.
  * `value` is a number or '' while empty.
  */
-export function GroupedNumberInput({ allowDecimal = false, ...props }: GroupedProps) {
+export function GroupedNumberInput({ allowDecimal = false, allowNegative = false, ...props }: GroupedProps) {
   const lng = useLang();
-  const { group, decimal } = useMemo(() => separators(lng), [lng]);
+  const { group, decimal } = useMemo(() => numberSeparators(lng), [lng]);
   return (
     <NumberInput
       {...props}
-      allowNegative={false}
+      allowNegative={allowNegative}
       allowDecimal={allowDecimal}
       decimalScale={allowDecimal ? 2 : 0}
       thousandSeparator={group}

@@ -20,6 +20,10 @@ export const paths = {
   dashboard: {
     root: '/dashboard',
     news: '/dashboard/news',
+    /** reading inside the dashboard (decision 096): an article, the notifications, one notification */
+    newsItem: (slug: string) => `/dashboard/news?item=${encodeURIComponent(slug)}`,
+    notifications: '/dashboard/news?tab=notifications',
+    notification: (id: string) => `/dashboard/news?notification=${encodeURIComponent(id)}`,
     info: (page: string) => `/dashboard/info/${encodeURIComponent(page)}`,
     submitDocument: '/dashboard/submit-document',
     submissionDetail: (subId: string) => `/dashboard/submit-document/detail/${encodeURIComponent(subId)}`,
@@ -41,6 +45,8 @@ export const paths = {
     root: '/staff',
     submissions: '/staff/submissions',
     submission: (id: string) => `/staff/submissions/${encodeURIComponent(id)}`,
+    notes: '/staff/notes',
+    notesOne: (id: string) => `/staff/notes/${encodeURIComponent(id)}`,
     content: '/staff/content',
     library: '/staff/library',
     reference: '/staff/reference',

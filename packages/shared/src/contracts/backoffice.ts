@@ -89,10 +89,42 @@ export const StaffAuditEntry = z.object({
 });
 export type StaffAuditEntry = z.infer<typeof StaffAuditEntry>;
 
+/** A company's booking of the hand-in, as its company screen lists it (newest slot first). */
+export const StaffCompanyBooking = z.object({
+  id: z.uuid(),
+  status: z.enum(['booked', 'received', 'cancelled']),
+  slotStart: z.string(),
+  documentCount: z.number().int(),
+  receivedAt: z.string().nullable(),
+  receivedCount: z.number().int().nullable(),
+});
+
+/** A company's invoice, as its company screen lists it (newest first). */
+export const StaffCompanyInvoice = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  status: z.enum(['open', 'paid', 'void']),
+  total: z.number().int(),
+  dueDate: z.string(),
+  paidAt: z.string().nullable(),
+});
+
+/** A company's notes document of a book year, as its company screen lists it. */
+export const StaffCompanyNotes = z.object({
+  id: z.uuid(),
+  bookYear: z.number().int(),
+  status: SubmissionStatus,
+  updatedAt: z.string(),
+});
+
 export const StaffCompanyDetail = z.object({
   company: Company.extend({ createdAt: z.string() }),
   members: z.array(Member.extend({ language: z.string(), disabled: z.boolean() })),
   submissions: z.array(StaffCompanySubmission),
+  notes: z.array(StaffCompanyNotes),
+  /** the last 50 bookings and invoices */
+  bookings: z.array(StaffCompanyBooking),
+  invoices: z.array(StaffCompanyInvoice),
   /** newest first, the last 50 entries about the company */
   audit: z.array(StaffAuditEntry),
 });

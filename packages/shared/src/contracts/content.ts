@@ -110,6 +110,8 @@ export const NotificationSummary = z.object({
   publishedAt: z.string(),
   /** null for a visitor; whether this user has opened it */
   read: z.boolean().nullable(),
+  /** the dashboard screen it concerns (a path such as /dashboard/submit-document/detail/:id), or null */
+  link: z.string().nullable(),
 });
 export type NotificationSummary = z.infer<typeof NotificationSummary>;
 export const NotificationPage = Page(NotificationSummary);
@@ -118,7 +120,8 @@ export type NotificationPage = z.infer<typeof NotificationPage>;
 export const NotificationDetail = NotificationSummary.extend({ bodyHtml: z.string(), lang: z.enum(['lo', 'en']) });
 export type NotificationDetail = z.infer<typeof NotificationDetail>;
 
-export const UnreadCount = z.object({ unread: z.number().int() });
+/** Unread notifications, exact up to 99; past that `unread` is 100 and `capped` true: a badge shows "99+" (decision 101). */
+export const UnreadCount = z.object({ unread: z.number().int(), capped: z.boolean() });
 export type UnreadCount = z.infer<typeof UnreadCount>;
 
 export const InfoPage = z.object({

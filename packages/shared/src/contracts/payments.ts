@@ -101,6 +101,8 @@ export const StaffInvoiceListQuery = PageQuery.extend({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   /** only invoices with a transfer slip waiting for staff */
   slip: z.literal('pending').optional(),
+  /** only open invoices past their due date (Vientiane day) */
+  due: z.literal('overdue').optional(),
 });
 export const StaffInvoiceList = Page(StaffInvoice);
 export type StaffInvoiceList = z.infer<typeof StaffInvoiceList>;
@@ -170,6 +172,23 @@ export const UnmatchedNotification = z.object({
 });
 export type UnmatchedNotification = z.infer<typeof UnmatchedNotification>;
 export const UnmatchedNotificationList = Page(UnmatchedNotification);
+
+/**
+ * Staff deal with an unmatched notification: apply it to the open invoice it was meant for (a
+ * mistyped bill number; the amount must be that invoice's total) or dismiss it with a reason (a
+ * refund, a payment for something else). Either way it leaves the list; both are audited.
+ */
+export const ResolveNotificationBody = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('apply'),
+    invoiceNumber: z
+      .string()
+      .trim()
+      .regex(/^INV-\d{4}-\d{6}$/),
+  }),
+  z.object({ action: z.literal('dismiss'), reason: z.string().trim().min(3).max(500) }),
+]);
+export type ResolveNotificationBody = z.infer<typeof ResolveNotificationBody>;
 export type UnmatchedNotificationList = z.infer<typeof UnmatchedNotificationList>;
 
 /** Development only: pay an invoice through the simulator provider (a real signed notification). */

@@ -21,6 +21,8 @@ export const ReceiptVerification = z.object({
   bookYear: z.number().int(),
   acceptedAt: z.string(),
   fileCount: z.number().int().nonnegative(),
+  /** the submission's filing reference (BS-2023-000123), printed on the receipt */
+  reference: z.string().nullable().optional(),
 });
 
 /**

@@ -187,6 +187,8 @@ export const SubmissionBase = z.object({
   acceptedAt: z.string().nullable(),
   /** the acknowledgement receipt PDF exists (GET /submissions/:id/receipt) */
   receiptAvailable: z.boolean(),
+  /** the filing reference (`BS-2023-000123`, domain/filing-reference.ts), given at the first submit; null for a draft never submitted */
+  reference: z.string().nullable(),
 });
 
 export const SubmissionSummary = SubmissionBase.extend({
@@ -309,6 +311,7 @@ export const SUBMISSION_EVENT_ACTIONS = [
   'commented',
   'returned',
   'accepted',
+  'answered',
 ] as const;
 export const SubmissionEventAction = z.enum(SUBMISSION_EVENT_ACTIONS);
 export type SubmissionEventAction = z.infer<typeof SubmissionEventAction>;
@@ -329,6 +332,11 @@ export const SubmissionEvent = z.object({
   fileId: z.uuid().nullable(),
   slot: z.string().nullable(),
   fileName: z.string().nullable(),
+  /**
+   * One upload action is one entry (domain/timeline-groups.ts): every file of it, newest first (the
+   * first is the entry's own fileId/slot/fileName). Empty for events that concern no file.
+   */
+  files: z.array(z.object({ fileId: z.uuid().nullable(), slot: z.string().nullable(), fileName: z.string().nullable() })),
 });
 export type SubmissionEvent = z.infer<typeof SubmissionEvent>;
 
@@ -337,7 +345,10 @@ export const SubmissionEventsQuery = PageQuery;
 export const SubmissionEventPage = Page(SubmissionEvent);
 export type SubmissionEventPage = z.infer<typeof SubmissionEventPage>;
 
-/** A comment of the service: on one file (`fileId`, `slot`) or on the whole submission (both null). */
+/**
+ * A comment: the service's, on one file (`fileId`, `slot`) or on the whole submission (both null); the
+ * company's note sent with a (re)submission; or the company's answer to a comment of the service.
+ */
 export const SubmissionComment = z.object({
   id: z.uuid(),
   at: z.string(),
@@ -347,6 +358,8 @@ export const SubmissionComment = z.object({
   fileId: z.uuid().nullable(),
   slot: z.string().nullable(),
   body: z.string(),
+  /** an answer: the id of the service's comment it answers */
+  answersId: z.uuid().nullable(),
 });
 export type SubmissionComment = z.infer<typeof SubmissionComment>;
 
@@ -363,6 +376,17 @@ export type SubmissionDetail = z.infer<typeof SubmissionDetail>;
 
 /** POST /submissions: 201 with a new draft, or 200 with the existing one of that year ("first-create check"). */
 export const CreateSubmissionRequest = z.object({ bookYear: BookYear });
+
+/**
+ * POST /submissions/:id/answers: the company answers one comment of the service (on a file or on the
+ * whole submission) without resubmitting — while the submission is with the service or returned
+ * (not a draft, not accepted: 409 SUBMISSION_CLOSED). Answers 201 with the answer.
+ */
+export const AnswerCommentRequest = z.object({
+  commentId: z.uuid(),
+  body: z.string().trim().min(1).max(4000),
+});
+export type AnswerCommentRequest = z.infer<typeof AnswerCommentRequest>;
 
 export const SubmissionListQuery = PageQuery.extend({ bookYear: BookYear.optional(), status: SubmissionStatus.optional() });
 export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
@@ -391,7 +415,7 @@ export type SubmissionExistence = z.infer<typeof SubmissionExistence>;
  * Kinds of the all-document history. Notes documents are not built yet: their module adds
  * `'notes'` here and registers a source with the API's document history (decision 033).
  */
-export const DOCUMENT_KINDS = ['submission', 'submission_file', 'other_file', 'receipt', 'invoice_receipt'] as const;
+export const DOCUMENT_KINDS = ['submission', 'submission_file', 'other_file', 'receipt', 'invoice_receipt', 'notes'] as const;
 export const DocumentKind = z.enum(DOCUMENT_KINDS);
 export type DocumentKind = z.infer<typeof DocumentKind>;
 
@@ -416,6 +440,8 @@ export const DocumentEntry = z.object({
   slotNameEn: z.string().nullable(),
   /** a file version that a newer one replaced */
   superseded: z.boolean(),
+  /** the filing reference of the submission the entry belongs to (null before its first submit) */
+  reference: z.string().nullable().optional(),
 });
 export type DocumentEntry = z.infer<typeof DocumentEntry>;
 export const DocumentPage = Page(DocumentEntry);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  matchText,
+  searchPatterns,
   highlightSnippet,
   indexTerms,
   matchQuality,
@@ -119,5 +121,33 @@ describe('highlightSnippet', () => {
     expect(parts[0]!.text).toBe('…');
     expect(parts.some((p) => p.hit && p.text === 'needle')).toBe(true);
     expect(parts.map((p) => p.text).join('').length).toBeLessThan(120);
+  });
+});
+
+describe('matchText and searchPatterns (the substring index, decision 100)', () => {
+  it.each([
+    ['ວັນທີ31ມີນາ', ' ວັນທີ 31 ມີນາ '],
+    ['Financial Statements (2023)!', ' financial statements 2023 '],
+    ['ປະຈໍາປີ', ' ປະຈຳປີ '],
+    ['ປີ 2024 ເລີ່ມແລ້ວ', ' ປີ 2024 ເລີ່ມແລ້ວ ປີ '],
+    ['', ''],
+  ])('matchText(%j) is %j', (source, expected) => {
+    expect(matchText(source)).toBe(expected);
+  });
+
+  it.each([
+    ['financial statements', [' financial ', ' statements']],
+    ['Enterpr', [' enterpr']],
+    ['tax ', [' tax ']],
+    ['ປະຈໍາປີ', ['ປະຈຳປີ']],
+    ['ນັກບັນຊີ', ['ນັກ', 'ບັນຊີ']],
+    ['ປີ', [' ປີ ']],
+    ['a', [' a ']],
+    ['ລາຍງານການເງິນ 2023', ['ລາຍງານ', 'ການເງິນ', ' 2023']],
+    ['%_\\', []],
+  ])('searchPatterns(%j) is %j', (query, expected) => {
+    const patterns = searchPatterns(query).map((p) => p.pattern);
+    expect(patterns).toEqual(expected);
+    expect(patterns.every((p) => p.length >= 3)).toBe(true);
   });
 });

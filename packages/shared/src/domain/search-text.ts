@@ -270,3 +270,80 @@ export function highlightSnippet(source: string, query: QueryTerm[], maxLength =
   if (end < text.length) parts.push({ text: '…', hit: false });
   return parts;
 }
+
+// ---- substring index (docs/decisions/100) -------------------------------------------------------
+//
+// The databases index every three-character sequence of a document's "match text" (SQLite FTS5
+// `trigram`, PostgreSQL pg_trgm) and a query becomes a few substring patterns. Word boundaries of
+// Latin text and digits are kept as single spaces, so an English word can be matched whole (" tax ")
+// or at its start (" tax", the word being typed) instead of inside another word ("syntax").
+
+/** Shortest pattern a trigram index can answer. */
+export const MIN_PATTERN_LENGTH = 3;
+
+const NOT_WORD = /[^\p{L}\p{N}\p{M}]+/gu;
+const SCRIPT_EDGE = /([\u0E80-\u0EFF])(?=[^\u0E80-\u0EFF\s])|([^\u0E80-\u0EFF\s])(?=[\u0E80-\u0EFF])/g;
+
+/**
+ * The text a field is matched on: normalised (as `normalizeSearchText`), everything that is not a
+ * letter, mark or digit made a space, a space where Lao meets another script, one space on each
+ * side; then the Lao words shorter than three characters (ICU's segmentation), each between
+ * spaces, so that a one- or two-character Lao query can be matched as a whole word.
+ */
+export function matchText(source: string): string {
+  const text = normalizeSearchText(source).replace(NOT_WORD, ' ').replace(SCRIPT_EDGE, '$1$2 ').replace(/\s+/g, ' ').trim();
+  if (!text) return '';
+  const short = new Set(
+    segmentWords(text)
+      .filter((w) => w.lao && w.term.length < MIN_PATTERN_LENGTH)
+      .map((w) => w.term),
+  );
+  return ` ${text} ${[...short].map((w) => `${w} `).join('')}`;
+}
+
+export interface SearchPattern {
+  /** a substring of the match text (spaces included); at least MIN_PATTERN_LENGTH characters */
+  pattern: string;
+  /** the same as a query term, for highlighting snippets */
+  term: QueryTerm;
+}
+
+/**
+ * The substring patterns of a query, every one of which a document must contain. A Latin word or
+ * number is matched whole (" word "), the last one also as a prefix (" wor"). A run of Lao is cut into
+ * ICU's words and each word is matched anywhere (Lao word boundaries are uncertain, decision 015); a
+ * word of one or two characters is glued to its neighbour, and a run that is that short on its own
+ * is matched as a whole word (" ປີ "). At most MAX_QUERY_TERMS patterns.
+ */
+export function searchPatterns(query: string): SearchPattern[] {
+  const text = normalizeSearchText(query).replace(NOT_WORD, ' ').replace(SCRIPT_EDGE, '$1$2 ').replace(/\s+/g, ' ').trim();
+  const out: SearchPattern[] = [];
+  const seen = new Set<string>();
+  const push = (pattern: string, term: QueryTerm) => {
+    if (seen.has(pattern) || out.length >= MAX_QUERY_TERMS) return;
+    seen.add(pattern);
+    out.push({ pattern, term });
+  };
+  const runs = text.split(' ').filter(Boolean);
+  runs.forEach((run, i) => {
+    const last = i === runs.length - 1 && !/\s$/.test(query);
+    if (!hasLao(run)) {
+      const word = run.slice(0, MAX_TERM_LENGTH);
+      const prefix = last && word.length + 1 >= MIN_PATTERN_LENGTH;
+      push(prefix ? ` ${word}` : ` ${word} `, { term: word, prefix, contains: false });
+      return;
+    }
+    if (run.length < MIN_PATTERN_LENGTH) {
+      push(` ${run} `, { term: run, prefix: false, contains: true });
+      return;
+    }
+    const pieces: string[] = [];
+    for (const w of segmentWords(run)) {
+      const prev = pieces.length - 1;
+      if (prev >= 0 && (w.term.length < MIN_PATTERN_LENGTH || pieces[prev]!.length < MIN_PATTERN_LENGTH)) pieces[prev] += w.term;
+      else pieces.push(w.term);
+    }
+    for (const piece of pieces) push(piece.slice(0, MAX_TERM_LENGTH), { term: piece.slice(0, MAX_TERM_LENGTH), prefix: false, contains: true });
+  });
+  return out;
+}

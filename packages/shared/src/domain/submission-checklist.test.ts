@@ -51,8 +51,9 @@ describe('submissionChecks', () => {
     ],
     ['declared micro, derived small', { declaredSize: 'micro' }, { errors: [], warnings: [{ code: 'size_differs' }] }],
     ['no declared size: nothing to differ from', { declaredSize: null }, { errors: [], warnings: [] }],
-    ['figures complete but thresholds missing', { derivedSize: noThresholds }, { errors: [], warnings: [{ code: 'size_undetermined' }] }],
-    ['department whose category has no sector', { derivedSize: null }, { errors: [], warnings: [{ code: 'size_undetermined' }] }],
+    // The service determines the size then: nothing for the company to confirm (decision 099).
+    ['figures complete but thresholds missing', { derivedSize: noThresholds }, { errors: [], warnings: [] }],
+    ['department whose category has no sector', { derivedSize: null }, { errors: [], warnings: [] }],
     [
       'figures missing: the missing figure is the error, not an extra warning',
       { totalAssets: null, derivedSize: noFigures },

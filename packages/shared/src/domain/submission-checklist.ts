@@ -23,8 +23,9 @@ export function sizeDiffers(declared: SmeSize | null | undefined, derived: SmeSi
 /**
  * The two grades of checks before a submit (DESIGN §4): errors block it; warnings must be confirmed.
  * Errors: a figure or the signatories missing, a required slot empty, a file of a kind its slot no
- * longer takes. Warnings: the derived size differs from the declared one; or, once a department is
- * chosen and every figure entered, the size still cannot be determined (thresholds missing).
+ * longer takes. Warning: the derived size differs from the declared one. A size that cannot be
+ * determined (thresholds the service has not entered, a category without a sector) is no warning: the
+ * company cannot act on it, the service determines the size (decision 099), staff see it as undetermined.
  */
 export function submissionChecks(input: ChecklistInput): SubmissionChecks {
   const checks: SubmissionChecks = { errors: [], warnings: [] };
@@ -39,9 +40,5 @@ export function submissionChecks(input: ChecklistInput): SubmissionChecks {
   }
   const derived = input.derivedSize;
   if (sizeDiffers(input.declaredSize, derived)) checks.warnings.push({ code: 'size_differs' });
-  const figuresComplete = derived?.kind !== 'undetermined' || derived.missingInputs.length === 0;
-  if (input.departmentId && figuresComplete && (derived === null || derived.kind === 'undetermined')) {
-    checks.warnings.push({ code: 'size_undetermined' });
-  }
   return checks;
 }

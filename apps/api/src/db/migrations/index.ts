@@ -5,6 +5,7 @@ import { authMigration } from '../../modules/auth/auth.migration';
 import { jobsMigration } from '../../modules/jobs/jobs.migration';
 import { companiesMigration } from '../../modules/companies/companies.migration';
 import { contentMigration } from '../../modules/content/content.migration';
+import { contentSearchMigration } from '../../modules/content/content.search.migration';
 import { libraryMigration } from '../../modules/library/library.migration';
 import { mailMigration } from '../../modules/mail/mail.migration';
 import { referenceMigration } from '../../modules/reference/reference.migration';
@@ -12,10 +13,17 @@ import { filesMigration } from '../../modules/files/files.migration';
 import { filesStoreMigration } from '../../modules/files/files.store.migration';
 import { smeThresholdsMigration } from '../../modules/sme-thresholds/sme-thresholds.migration';
 import { submissionsMigration } from '../../modules/submissions/submissions.migration';
+import { listIndexesMigration } from '../../modules/submissions/submissions.lists.migration';
 import { securityMigration } from '../../modules/security/security.migration';
+import { rateLimitsMigration } from '../../modules/security/security.rate-limits.migration';
 import { backofficeMigration } from '../../modules/backoffice/backoffice.migration';
 import { qrMigration } from '../../modules/qr/qr.migration';
+import { notesMigration } from '../../modules/notes/notes.migration';
 import { paymentsMigration } from '../../modules/payments/payments.migration';
+import { paymentsResolutionMigration } from '../../modules/payments/payments.resolution.migration';
+import { sequencesMigration } from '../sequences.migration';
+import { submissionReferenceMigration } from '../../modules/submissions/submissions.reference.migration';
+import { referenceStampsMigration } from '../../modules/reference/reference.stamps.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -40,4 +48,12 @@ export const migrations: Record<string, Migration> = {
   '202611230600_backoffice': backofficeMigration,
   '202611230700_payments': paymentsMigration,
   '202611230800_bookings': bookingsMigration,
+  '202611231000_payments_resolution': paymentsResolutionMigration,
+  '202611240100_rate_limits': rateLimitsMigration,
+  '202611240300_sequences': sequencesMigration,
+  '202611240301_submission_reference': submissionReferenceMigration,
+  '202611241300_notes': notesMigration,
+  '202611241400_content_search': contentSearchMigration,
+  '202611241410_list_indexes': listIndexesMigration,
+  '202611241500_reference_stamps': referenceStampsMigration,
 };

@@ -22,7 +22,7 @@ describe('lib/pdf text layer (pdftotext gives back the source text)', () => {
       companyNameEn: 'Nam Kham Trading Co., Ltd.',
       tin: '123456789',
       bookYear: 2023,
-      submissionId: '7d3c5a55-1f7e-4a43-9f55-2d2f5e0f7b11',
+      reference: 'BS-2023-000123',
       acceptedAt: '2024-03-05T02:30:00Z',
       acceptedBy: 'ນາງ ຄຳແພງ',
       files: [{ slotLo: SLOT_LO, slotEn: 'Other documents', name: FILE_NAME, sha256: 'a'.repeat(64) }],
@@ -37,6 +37,7 @@ describe('lib/pdf text layer (pdftotext gives back the source text)', () => {
       t('lo', 'submission.receipt.title'),
       'Nam Kham Trading Co., Ltd.',
       '2024-03-05 09:30 (UTC+7)',
+      'BS-2023-000123',
     ])
       expect(text, s).toContain(s);
     // The old layer added a າ after every ຳ.

@@ -9,6 +9,7 @@ import {
   countWaitingSubmissions,
   WAITING_STATUSES,
 } from './backoffice.repository';
+import { notesProvider } from '../notes/notes.overview';
 
 /**
  * The /staff overview is a list of providers, one per area. Notes, bookings and invoices are
@@ -115,7 +116,7 @@ export const invoicesProvider: OverviewProvider = {
         count: Number(row.open),
         oldestAt: oldestIssued,
         oldestAgeDays: ageInDays(oldestIssued, now),
-        filter: { status: 'open' },
+        filter: { status: 'open' } as Record<string, string>,
       },
       {
         key: tileKey('invoices', 'overdue'),
@@ -123,13 +124,20 @@ export const invoicesProvider: OverviewProvider = {
         count: Number(row.overdue ?? 0),
         oldestAt: oldestDue,
         oldestAgeDays: ageInDays(oldestDue, now),
-        filter: { status: 'overdue' },
+        filter: { status: 'open', due: 'overdue' },
       },
     ];
   },
 };
 
-export const overviewProviders: OverviewProvider[] = [submissionsProvider, companiesProvider, bookingsProvider, invoicesProvider, jobsProvider];
+export const overviewProviders: OverviewProvider[] = [
+  submissionsProvider,
+  notesProvider,
+  companiesProvider,
+  bookingsProvider,
+  invoicesProvider,
+  jobsProvider,
+];
 
 export async function getOverview(deps: Deps, now = new Date(), providers = overviewProviders): Promise<StaffOverview> {
   const ctx = { bookYear: deps.config.BOOK_YEAR, now };

@@ -1,9 +1,8 @@
 import type { Language } from '@bansi/shared';
 import { vientianeDay } from '@bansi/shared';
-import { newId, nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { findCompany } from '../companies/companies.repository';
-import { insertNotification } from '../content/content.repository';
+import { notifyCompany } from '../content/content.notify';
 import { enqueueJob } from '../jobs/jobs.service';
 import { enqueueMail } from '../mail/mail.service';
 import { claimReminder, listActiveCompanyUsers, listCompaniesToRemind } from './backoffice.repository';
@@ -39,8 +38,6 @@ export async function dueReminders(deps: Deps, now: Date): Promise<ReminderTarge
   return companies.map((c) => ({ companyId: c.id, bookYear, daysBefore }));
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function formatDeadline(bookYear: number, lang: Language) {
   return new Intl.DateTimeFormat(lang === 'lo' ? 'lo-LA' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${deadlineOf(bookYear)}T00:00:00Z`),
@@ -71,22 +68,18 @@ export async function sendReminder(deps: Deps, target: ReminderTarget, now = new
       await enqueueMail(deps, trx, { to: user.email, lang: user.language, template: 'submissionReminder', vars: vars(user.language) });
     }
     const text = (lang: Language, key: string) => deps.t(lang, `backoffice.reminder.${key}`, vars(lang));
-    await insertNotification(trx, {
-      id: newId(),
-      titleLo: text('lo', 'title'),
-      titleEn: text('en', 'title'),
-      bodyLo: `<p>${escapeHtml(text('lo', 'body'))}</p>`,
-      bodyEn: `<p>${escapeHtml(text('en', 'body'))}</p>`,
-      audienceKind: 'company',
-      audienceValue: target.companyId,
-      status: 'published',
-      publishAt: at,
-      publishedAt: at,
-      createdBy: null,
-      updatedBy: null,
-      createdAt: nowIso(),
-      updatedAt: nowIso(),
-    });
+    await notifyCompany(
+      trx,
+      target.companyId,
+      {
+        titleLo: text('lo', 'title'),
+        titleEn: text('en', 'title'),
+        bodyLo: text('lo', 'body'),
+        bodyEn: text('en', 'body'),
+        link: '/dashboard/submit-document',
+      },
+      at,
+    );
     return true;
   });
 }

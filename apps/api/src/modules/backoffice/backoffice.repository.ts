@@ -104,6 +104,28 @@ export const listSubmissionsOfCompany = (db: Executor, companyId: string) =>
     .orderBy('bookYear', 'desc')
     .execute();
 
+export const listNotesOfCompany = (db: Executor, companyId: string) =>
+  db.selectFrom('notes').select(['id', 'bookYear', 'status', 'updatedAt']).where('companyId', '=', companyId).orderBy('bookYear', 'desc').execute();
+
+export const listBookingsOfCompany = (db: Executor, companyId: string, limit: number) =>
+  db
+    .selectFrom('bookings')
+    .select(['id', 'status', 'slotStart', 'documentCount', 'receivedAt', 'receivedCount'])
+    .where('companyId', '=', companyId)
+    .orderBy('slotStart', 'desc')
+    .limit(limit)
+    .execute();
+
+export const listInvoicesOfCompany = (db: Executor, companyId: string, limit: number) =>
+  db
+    .selectFrom('invoices')
+    .select(['id', 'number', 'status', 'total', 'dueDate', 'paidAt'])
+    .where('companyId', '=', companyId)
+    .orderBy('issuedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
 export const listCompanyAudit = (db: Executor, companyId: string, limit: number) =>
   db
     .selectFrom('auditLog')

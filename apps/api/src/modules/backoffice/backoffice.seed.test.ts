@@ -29,6 +29,18 @@ describe(`the demo shows every state (${dialect})`, () => {
     expect(receipts).toHaveLength(1);
     const comments = await k.selectFrom('submissionEvents').select('comment').where('action', '=', 'returned').execute();
     expect(comments[0]?.comment).toMatch(/[\u0E80-\u0EFF].*cash-flow/s);
+    // billing and bookings in every state: open (a slip waiting), paid by LAO QR, overdue, void; one unmatched notification
+    const invoices = await k.selectFrom('invoices').select(['status', 'dueDate', 'paidAt', 'method', 'sourceKey']).execute();
+    expect(new Set(invoices.map((i) => i.status))).toEqual(new Set(['open', 'paid', 'void']));
+    expect(invoices.filter((i) => i.sourceKey?.startsWith('annual_review:'))).toHaveLength(4);
+    expect(invoices.find((i) => i.status === 'paid')).toMatchObject({ method: 'laoqr' });
+    expect(invoices.some((i) => i.status === 'open' && i.dueDate < new Date().toISOString().slice(0, 10))).toBe(true);
+    expect(await k.selectFrom('invoiceSlips').select('status').execute()).toEqual([{ status: 'pending' }]);
+    expect(await k.selectFrom('paymentNotifications').select(['outcome', 'reason']).where('outcome', '=', 'unmatched').execute()).toEqual([
+      { outcome: 'unmatched', reason: 'unknown_bill' },
+    ]);
+    const bookings = await k.selectFrom('bookings').select(['status']).execute();
+    expect(bookings.map((b) => b.status).sort()).toEqual(['booked', 'received']);
     // a second start changes nothing
     await runSeeds({ db: db.db, config }, { demo: true });
     expect(await k.selectFrom('companies').select('id').execute()).toHaveLength(companies.length);

@@ -5,6 +5,7 @@ import type { SeedStep } from '../../db/seed';
 import { findCompanyByTin } from '../companies/companies.repository';
 import { DEMO_ACCOUNTS } from '../companies/companies.seed';
 import { findItemByCode } from '../reference/reference.repository';
+import { seedDemoBilling } from './backoffice.demo-billing';
 
 /**
  * The demo shows the product in every state (issue 16): companies in several provinces, sizes and
@@ -116,7 +117,7 @@ function pdf(lines: string[]): Promise<Buffer> {
 }
 
 /** A user of the in-process API: keeps the cookies, sends the CSRF token and the app's Origin. */
-class Client {
+export class Client {
   private cookies = new Map<string, string>();
   private csrf: string | null = null;
   constructor(
@@ -186,11 +187,13 @@ export const backofficeDemoSeed: SeedStep = {
     try {
       const staff = new Client(app, '127.0.1.1');
       await staff.login(DEMO_ACCOUNTS.staffAdmin.email, DEMO_ACCOUNTS.staffAdmin.password);
+      const clients: Partial<Record<Target, Client>> = {};
       let n = 0;
       for (const c of DEMO_COMPANIES) {
         n += 1;
         // Each company from an address of its own: the per-address limits of login and registration stay untouched.
         const user = new Client(app, `127.0.2.${n}`);
+        clients[c.target] = user;
         await user.ok('POST', AuthPaths.register, {
           company: {
             nameLo: c.nameLo,
@@ -253,6 +256,8 @@ export const backofficeDemoSeed: SeedStep = {
         }
         await staff.ok('POST', SubmissionPaths.staffAction(opened.id, 'accept'), { version });
       }
+      const { submitted, in_review: inReview, returned, accepted } = clients;
+      if (submitted && inReview && returned && accepted) await seedDemoBilling(app, { staff, submitted, inReview, returned, accepted });
     } finally {
       await app.close();
     }

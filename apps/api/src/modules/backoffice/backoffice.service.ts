@@ -6,7 +6,16 @@ import { findCompany, listPeople } from '../companies/companies.repository';
 import { presentCompany, presentMember } from '../companies/companies.presenter';
 import { listAllItems, listProvinces } from '../reference/reference.repository';
 import { toCsv } from './backoffice.csv';
-import { listCompaniesWithSubmission, listCompanyAudit, listCompanyUsers, listSubmissionsOfCompany, searchCompanies } from './backoffice.repository';
+import {
+  listCompaniesWithSubmission,
+  listCompanyAudit,
+  listCompanyUsers,
+  listSubmissionsOfCompany,
+  listBookingsOfCompany,
+  listInvoicesOfCompany,
+  listNotesOfCompany,
+  searchCompanies,
+} from './backoffice.repository';
 
 // --- companies -----------------------------------------------------------------------------------
 
@@ -52,16 +61,26 @@ export async function findCompanies(deps: Deps, q: StaffCompaniesQuery) {
 export async function getCompanyDetail(deps: Deps, id: string): Promise<StaffCompanyDetail> {
   const company = await findCompany(deps.db, id);
   if (!company) throw notFound();
-  const [people, users, submissions, audit] = await Promise.all([
+  const [people, users, submissions, notes, bookings, invoices, audit] = await Promise.all([
     listPeople(deps.db, id),
     listCompanyUsers(deps.db, id),
     listSubmissionsOfCompany(deps.db, id),
+    listNotesOfCompany(deps.db, id),
+    listBookingsOfCompany(deps.db, id, 50),
+    listInvoicesOfCompany(deps.db, id, 50),
     listCompanyAudit(deps.db, id, 50),
   ]);
   return {
     company: { ...presentCompany(company, people), createdAt: company.createdAt },
     members: users.map((u) => ({ ...presentMember(u), language: u.language, disabled: u.disabledAt !== null })),
     submissions: submissions.map((s) => ({ ...s, bookYear: Number(s.bookYear) })),
+    notes: notes.map((n) => ({ ...n, bookYear: Number(n.bookYear) })),
+    bookings: bookings.map((b) => ({
+      ...b,
+      documentCount: Number(b.documentCount),
+      receivedCount: b.receivedCount === null ? null : Number(b.receivedCount),
+    })),
+    invoices: invoices.map((i) => ({ ...i, total: Number(i.total) })),
     audit,
   };
 }

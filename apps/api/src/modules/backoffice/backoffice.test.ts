@@ -155,7 +155,7 @@ describe(`back office: overview, companies, reports (${dialect})`, () => {
     expect(tiles['jobs.failed']!.count).toBe(1);
     expect(tiles['bookings.today']).toMatchObject({ count: 1, filter: { date: vientianeDay(new Date()) } });
     expect(tiles['invoices.open']!.count).toBe(2);
-    expect(tiles['invoices.overdue']).toMatchObject({ count: 1, filter: { status: 'overdue' } });
+    expect(tiles['invoices.overdue']).toMatchObject({ count: 1, filter: { status: 'open', due: 'overdue' } });
     expect(tiles['invoices.overdue']!.oldestAgeDays).toBeGreaterThan(365);
     // waiting tiles come oldest first: the submitted one waits longer than the review started after it
     const submissionKeys = overview.groups.find((g) => g.area === 'submissions')!.tiles.map((tile) => tile.key);
@@ -205,7 +205,7 @@ describe(`back office: overview, companies, reports (${dialect})`, () => {
     expect((await staff.inject({ url: url(BackofficePaths.companies), query: { cursor: 'not-a-cursor' } })).statusCode).toBe(400);
   });
 
-  it('shows one company with its profile, people, members, submissions and audit trail; an unknown id is 404', async () => {
+  it('shows one company with its profile, people, members, submissions, bookings, invoices and audit trail; an unknown id is 404', async () => {
     const res = await staff.inject({ url: url(backofficeUrl.company(ids.reviewing!)) });
     expect(res.statusCode).toBe(200);
     const detail = StaffCompanyDetail.parse(res.json());
@@ -215,6 +215,38 @@ describe(`back office: overview, companies, reports (${dialect})`, () => {
     expect(detail.submissions).toEqual([expect.objectContaining({ bookYear: BOOK_YEAR, status: 'in_review' })]);
     expect(detail.audit.map((a) => a.action)).toEqual(expect.arrayContaining(['company.register']));
     expect((await staff.inject({ url: url(backofficeUrl.company(newId())) })).statusCode).toBe(404);
+    // the idle company's notes, booking of today and invoices are on its screen; nobody else's
+    await t.db.kysely
+      .insertInto('notes')
+      .values({
+        id: newId(),
+        companyId: ids.idle!,
+        bookYear: BOOK_YEAR,
+        status: 'submitted',
+        version: 2,
+        language: 'lo',
+        sections: '[]',
+        priorFilledFrom: null,
+        pdfFileId: null,
+        createdBy: staff.userId!,
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+        submittedAt: new Date().toISOString(),
+        firstSubmittedAt: new Date().toISOString(),
+        acceptedAt: null,
+      })
+      .execute();
+    const idle = StaffCompanyDetail.parse((await staff.inject({ url: url(backofficeUrl.company(ids.idle!)) })).json());
+    expect(idle.notes).toEqual([expect.objectContaining({ bookYear: BOOK_YEAR, status: 'submitted' })]);
+    expect(idle.bookings).toEqual([expect.objectContaining({ status: 'booked', documentCount: 3, receivedAt: null })]);
+    expect(idle.invoices.map((i) => [i.status, i.total]).sort()).toEqual([
+      ['open', 500_000],
+      ['open', 500_000],
+      ['paid', 500_000],
+    ]);
+    expect(detail.bookings).toEqual([]);
+    expect(detail.notes).toEqual([]);
+    expect(detail.invoices).toEqual([]);
   });
 
   it('reports counts by state × size × province', async () => {

@@ -43,6 +43,13 @@ describe(`companies (${dialect})`, () => {
     expect(departments.every((d: { parentId: string }) => d.parentId === trade.id)).toBe(true);
   });
 
+  it('welcomes a Lao registrant with the company name once: "ບໍລິສັດ …", never "ບໍລິສັດ ບໍລິສັດ …"', async () => {
+    const { body } = await registerCompany(t, { user: { language: 'lo' } });
+    const mail = await t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', body.user.email).executeTakeFirstOrThrow();
+    expect(mail.textBody).toContain(`${body.company.nameLo} ໄດ້ລົງທະບຽນສຳເລັດແລ້ວ`);
+    expect(mail.textBody).not.toContain('ບໍລິສັດ ບໍລິສັດ');
+  });
+
   it('lets the company admin edit the profile and signatories, and a plain user only read them', async () => {
     const { agent: admin } = await registerCompany(t);
     const res = await admin.inject({

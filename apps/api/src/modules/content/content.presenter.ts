@@ -13,8 +13,7 @@ import {
   type StaffPage,
   type StaffPost,
 } from '@bansi/shared';
-import type { ImageRow, NotificationRow, PageRow, PostRow } from './content.repository';
-import { excerpt, htmlToText } from './content.sanitize';
+import type { ImageRow, NotificationRow, PageRow, PostCardRow, PostRow } from './content.repository';
 
 /** The language the text is actually in: English asked for but not written falls back to Lao. */
 const textLang = (en: string, lang: Language): Language => (lang === 'en' && en.trim() !== '' ? 'en' : 'lo');
@@ -29,7 +28,7 @@ export function effectiveStatus(row: { status: ContentStatus; publishAt: string 
   return row.status === 'scheduled' && row.publishAt !== null && row.publishAt <= now ? 'published' : row.status;
 }
 
-export function presentPostSummary(row: PostRow, lang: Language, cover: ImageRow | undefined): PostSummary {
+export function presentPostSummary(row: PostCardRow, lang: Language, cover: ImageRow | undefined): PostSummary {
   const l = textLang(row.titleEn, lang);
   return {
     id: row.id,
@@ -37,7 +36,7 @@ export function presentPostSummary(row: PostRow, lang: Language, cover: ImageRow
     category: row.category,
     title: localized(row.titleLo, row.titleEn, lang),
     // The summary follows the title's language so a card never mixes the two.
-    summary: l === 'en' ? row.summaryEn || excerpt(htmlToText(row.bodyEn)) : row.summaryLo || excerpt(htmlToText(row.bodyLo)),
+    summary: l === 'en' ? row.summaryEn || row.excerptEn : row.summaryLo || row.excerptLo,
     cover: presentImage(cover),
     publishedAt: row.publishAt ?? row.updatedAt,
   };
@@ -49,7 +48,9 @@ export function presentPostDetail(row: PostRow, lang: Language, cover: ImageRow 
 }
 
 export function presentNotificationSummary(
-  row: NotificationRow & { readAt?: string | null },
+  row: Pick<NotificationRow, 'id' | 'titleLo' | 'titleEn' | 'excerptLo' | 'excerptEn' | 'audienceKind' | 'link' | 'publishAt' | 'updatedAt'> & {
+    readAt?: string | null;
+  },
   lang: Language,
   withReadState: boolean,
 ): NotificationSummary {
@@ -57,10 +58,11 @@ export function presentNotificationSummary(
   return {
     id: row.id,
     title: localized(row.titleLo, row.titleEn, lang),
-    excerpt: excerpt(htmlToText(l === 'en' ? row.bodyEn || row.bodyLo : row.bodyLo), 160),
+    excerpt: l === 'en' ? row.excerptEn || row.excerptLo : row.excerptLo,
     audience: row.audienceKind,
     publishedAt: row.publishAt ?? row.updatedAt,
     read: withReadState ? !!row.readAt : null,
+    link: row.link ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ImageVariant, InfoPage, Language, NotificationDetail, PostCategory, PostDetail } from '@bansi/shared';
+import type { ImageVariant, InfoPage, Language, NotificationDetail, PostCategory, PostDetail, UnreadCount } from '@bansi/shared';
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
@@ -78,10 +78,13 @@ export async function getNotification(deps: Deps, principal: Principal | null, l
   return presentNotificationDetail(row, lang, userId !== null);
 }
 
-export async function unreadCount(deps: Deps, principal: Principal | null): Promise<{ unread: number }> {
+/** Exact up to 99 (UNREAD_CAP); beyond, 100 and `capped` (a badge shows "99+"). */
+const unreadOf = (n: number): UnreadCount => (n > repo.UNREAD_CAP ? { unread: repo.UNREAD_CAP + 1, capped: true } : { unread: n, capped: false });
+
+export async function unreadCount(deps: Deps, principal: Principal | null): Promise<UnreadCount> {
   const target = await targetOf(deps.db, principal);
-  if (target.kind !== 'company') return { unread: 0 };
-  return { unread: await repo.countUnread(deps.db, target, principal!.userId, nowIso()) };
+  if (target.kind !== 'company') return unreadOf(0);
+  return unreadOf(await repo.countUnread(deps.db, target, principal!.userId, nowIso()));
 }
 
 /** Marks a notification the user can see as read (again: no change); one they cannot see is 404. */
@@ -92,7 +95,7 @@ export async function markNotificationRead(deps: Deps, principal: Principal | nu
   const row = await repo.findLiveNotification(deps.db, id, target, principal!.userId, now);
   if (!row) throw notFound();
   await repo.markRead(deps.db, id, principal!.userId, now);
-  return { unread: await repo.countUnread(deps.db, target, principal!.userId, now) };
+  return unreadOf(await repo.countUnread(deps.db, target, principal!.userId, now));
 }
 
 export async function getPage(deps: Deps, lang: Language, key: string): Promise<InfoPage> {

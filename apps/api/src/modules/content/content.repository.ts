@@ -1,6 +1,5 @@
 import type { ContentStatus, ImageVariant, PostCategory } from '@bansi/shared';
-import type { QueryTerm } from '@bansi/shared/domain/search-text';
-import { type ExpressionBuilder, type Insertable, type Selectable, type Updateable, sql } from 'kysely';
+import { PostgresAdapter, type ExpressionBuilder, type Insertable, type Selectable, type Updateable, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../lib/deps';
 import type {
@@ -9,7 +8,7 @@ import type {
   ContentNotificationsTable,
   ContentPagesTable,
   ContentPostsTable,
-  SearchTermsTable,
+  SearchDocumentsTable,
 } from './content.tables';
 import type { AudienceTarget } from './content.policy';
 
@@ -79,10 +78,31 @@ export function listStaffPosts(db: Executor, q: { status?: ContentStatus; now: s
     .execute();
 }
 
+/** What a post card shows (no bodies: the excerpt is stored plain, decision 101). */
+const POST_CARD = [
+  'id',
+  'slug',
+  'category',
+  'titleLo',
+  'titleEn',
+  'summaryLo',
+  'summaryEn',
+  'excerptLo',
+  'excerptEn',
+  'coverImageId',
+  'publishAt',
+  'updatedAt',
+] as const;
+export type PostCardRow = Pick<PostRow, (typeof POST_CARD)[number]>;
+
+/**
+ * Published posts, newest first: a range of the index (publish_at, id), or (category, publish_at, id)
+ * with a category; drafts have no publish time, so `publish_at <= now` already leaves them out.
+ */
 export function listLivePosts(db: Executor, q: { now: string; category?: PostCategory; cursor: Cursor | null; limit: number }) {
   return db
     .selectFrom('contentPosts')
-    .selectAll()
+    .select(POST_CARD)
     .where((eb) => isLive(eb, q.now))
     .$if(!!q.category, (qb) => qb.where('category', '=', q.category!))
     .where((eb) => after(eb, 'publishAt', q.cursor))
@@ -177,14 +197,64 @@ function liveNotificationsFor(db: Executor, target: AudienceTarget, userId: stri
     .where((eb) => addressedTo(eb as never, target));
 }
 
+/**
+ * The audiences a reader belongs to, each one an equality prefix of the index
+ * (audience_kind, audience_value, publish_at, id): public and all-company notifications have no value.
+ */
+function audiencesOf(target: AudienceTarget): Array<[ContentNotificationsTable['audienceKind'], string | null]> {
+  if (target.kind === 'visitor') return [['public', null]];
+  const out: Array<[ContentNotificationsTable['audienceKind'], string | null]> = [
+    ['public', null],
+    ['companies', null],
+    ['company', target.companyId],
+  ];
+  if (target.categoryId) out.push(['category', target.categoryId]);
+  if (target.sizeId) out.push(['size', target.sizeId]);
+  if (target.provinceCode) out.push(['province', target.provinceCode]);
+  return out;
+}
+
+/** One audience's live notifications, newest first: a backwards range scan of the audience index. */
+function liveOfAudience(db: Executor, [kind, value]: [ContentNotificationsTable['audienceKind'], string | null], now: string, cursor: Cursor | null) {
+  return db
+    .selectFrom('contentNotifications')
+    .where('audienceKind', '=', kind)
+    .where('audienceValue', value === null ? 'is' : '=', value)
+    .where('status', '!=', 'draft')
+    .where('publishAt', '<=', now)
+    .where((eb) => after(eb, 'publishAt', cursor))
+    .orderBy('publishAt', 'desc')
+    .orderBy('id', 'desc');
+}
+
+/**
+ * A reader's notifications, newest first (decision 101): one short index range per audience they
+ * belong to (at most limit + 1 rows each), merged, then the read state of that page only.
+ */
 export function listLiveNotifications(
   db: Executor,
   q: { target: AudienceTarget; userId: string | null; now: string; cursor: Cursor | null; limit: number },
 ) {
-  return liveNotificationsFor(db, q.target, q.userId, q.now)
-    .where((eb) => after(eb as never, 'publishAt', q.cursor))
-    .orderBy('contentNotifications.publishAt', 'desc')
-    .orderBy('contentNotifications.id', 'desc')
+  const branches = audiencesOf(q.target).map((audience) =>
+    db
+      .selectFrom(
+        liveOfAudience(db, audience, q.now, q.cursor)
+          .select(['id', 'publishAt'])
+          .limit(q.limit + 1)
+          .as('b'),
+      )
+      .select(['b.id', 'b.publishAt']),
+  );
+  const merged = branches.slice(1).reduce((all, b) => all.unionAll(b), branches[0]!);
+  // What a notification in a list shows (no bodies: the excerpt is stored plain).
+  return db
+    .selectFrom(merged.as('m'))
+    .innerJoin('contentNotifications as n', 'n.id', 'm.id')
+    .leftJoin('contentNotificationReads as r', (join) => join.onRef('r.notificationId', '=', 'n.id').on('r.userId', '=', q.userId ?? ''))
+    .select(['n.id', 'n.titleLo', 'n.titleEn', 'n.excerptLo', 'n.excerptEn', 'n.audienceKind', 'n.link', 'n.publishAt', 'n.updatedAt'])
+    .select('r.readAt')
+    .orderBy('n.publishAt', 'desc')
+    .orderBy('n.id', 'desc')
     .limit(q.limit + 1)
     .execute();
 }
@@ -195,25 +265,40 @@ export const findLiveNotification = (db: Executor, id: string, target: AudienceT
 export const findLiveNotificationsByIds = (db: Executor, ids: string[], target: AudienceTarget, now: string) =>
   ids.length === 0 ? Promise.resolve([]) : liveNotificationsFor(db, target, null, now).where('contentNotifications.id', 'in', ids).execute();
 
+/** The unread count stops here: the badge shows "99+" (decision 101). */
+export const UNREAD_CAP = 99;
+
+/**
+ * How many live notifications addressed to the reader they have not opened, up to UNREAD_CAP + 1:
+ * per audience, an index range probed against the reads' primary key that stops at the cap.
+ */
 export async function countUnread(db: Executor, target: AudienceTarget, userId: string, now: string): Promise<number> {
+  const branches = audiencesOf(target).map((audience) =>
+    db
+      .selectFrom(
+        liveOfAudience(db, audience, now, null)
+          .select('contentNotifications.id')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('contentNotificationReads as r')
+                  .select(sql`1`.as('one'))
+                  .whereRef('r.notificationId', '=', 'contentNotifications.id')
+                  .where('r.userId', '=', userId),
+              ),
+            ),
+          )
+          .limit(UNREAD_CAP + 1)
+          .as('b'),
+      )
+      .select('b.id'),
+  );
+  const merged = branches.slice(1).reduce((all, b) => all.unionAll(b), branches[0]!);
   const row = await db
-    .selectFrom('contentNotifications')
+    .selectFrom(merged.as('m'))
     .select((eb) => eb.fn.countAll<number>().as('unread'))
-    .where((eb) => isLive(eb, now))
-    .where((eb) => addressedTo(eb, target))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('contentNotificationReads as r')
-            .select(sql`1`.as('one'))
-            .whereRef('r.notificationId', '=', 'contentNotifications.id')
-            .where('r.userId', '=', userId),
-        ),
-      ),
-    )
     .executeTakeFirstOrThrow();
-  return Number(row.unread);
+  return Math.min(Number(row.unread), UNREAD_CAP + 1);
 }
 
 export async function markRead(db: Executor, notificationId: string, userId: string, now: string) {
@@ -323,43 +408,151 @@ export async function existingImageKeys(db: Executor, keys: string[]): Promise<S
   return new Set(rows.map((r) => r.storageKey));
 }
 
-// ---- search terms -------------------------------------------------------------------------------
+// ---- search (decision 100) ---------------------------------------------------------------------
 
-type DocKind = SearchTermsTable['docKind'];
+type DocKind = SearchDocumentsTable['docKind'];
+export type SearchDocumentRow = Omit<SearchDocumentsTable, 'id'>;
 
-export async function replaceSearchTerms(db: Executor, kind: DocKind, id: string, rows: Omit<SearchTermsTable, 'docKind' | 'docId'>[]) {
-  await db.deleteFrom('searchTerms').where('docKind', '=', kind).where('docId', '=', id).execute();
-  // PostgreSQL takes at most 65,535 parameters per statement; 6 per row.
-  for (let i = 0; i < rows.length; i += 1000) {
+const onPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Replaces the search row of one document (a new id: the most recently written come first among candidates). */
+export async function replaceSearchDocument(db: Executor, doc: SearchDocumentRow) {
+  await deleteSearchDocument(db, doc.docKind, doc.docId);
+  const { id } = await db.insertInto('searchDocuments').values(doc).returning('id').executeTakeFirstOrThrow();
+  if (!onPostgres(db))
     await db
-      .insertInto('searchTerms')
-      .values(rows.slice(i, i + 1000).map((r) => ({ ...r, docKind: kind, docId: id })))
+      .insertInto('searchIndex')
+      .values({ rowid: Number(id), matchAll: doc.matchAll, audience: audienceToken(doc.audienceKind, doc.audienceValue) })
       .execute();
-  }
 }
 
-export const deleteSearchTerms = (db: Executor, kind: DocKind, id: string) =>
-  db.deleteFrom('searchTerms').where('docKind', '=', kind).where('docId', '=', id).execute();
+export async function deleteSearchDocument(db: Executor, kind: DocKind, docId: string) {
+  const old = await db.selectFrom('searchDocuments').select('id').where('docKind', '=', kind).where('docId', '=', docId).executeTakeFirst();
+  if (!old) return;
+  if (!onPostgres(db)) await db.deleteFrom('searchIndex').where('rowid', '=', Number(old.id)).execute();
+  await db.deleteFrom('searchDocuments').where('id', '=', old.id).execute();
+}
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The plain-text excerpts a list shows, stored with the body. */
+export const setExcerpts = (db: Executor, kind: 'post' | 'notification', id: string, excerptLo: string, excerptEn: string) =>
+  db
+    .updateTable(kind === 'post' ? 'contentPosts' : 'contentNotifications')
+    .set({ excerptLo, excerptEn })
+    .where('id', '=', id)
+    .execute();
 
 /**
- * Every indexed term that may answer one of the query's terms: equal, starting with it (the last
- * word) or containing it (Lao). The same SQL on SQLite and PostgreSQL; ranking happens in code.
+ * The substring index is read newest-written first, at most this many matches (decision 100): the
+ * visible ones among them are ranked. Bounds the work of a common word (a few milliseconds), while
+ * every match of a rarer word is ranked.
  */
-export function findTermHits(db: Executor, query: QueryTerm[]) {
+export const SEARCH_WINDOW = 2_000;
+
+/** `pattern` occurs in `column`: instr/strpos, a plain substring test (no LIKE case folding to pay for). */
+function containsText(db: Executor, column: string, pattern: string) {
+  return onPostgres(db) ? sql<boolean>`strpos(${sql.ref(column)}, ${pattern}) > 0` : sql<boolean>`instr(${sql.ref(column)}, ${pattern}) > 0`;
+}
+
+/**
+ * SQLite: a document's audience as a second column of the FTS5 index, so the index itself keeps to
+ * what the reader may see (most notifications address one company: filtering after the index would
+ * walk past thousands of other companies' rows). Delimited by U+0001, which no query pattern holds,
+ * and sharing no trigram between kinds ("\u0001P\u0001" is one trigram).
+ */
+const AUDIENCE_MARK: Record<string, string> = { public: 'P', companies: 'A', company: 'c:', category: 'k:', size: 's:', province: 'p:' };
+export const audienceToken = (kind: string, value: string | null) => `\u0001${AUDIENCE_MARK[kind] ?? `${kind}:`}${value ?? ''}\u0001`;
+
+/** The reader's audiences as FTS5 audience tokens (a visitor: public only). */
+function audienceMatch(target: AudienceTarget) {
+  const of = (kind: string, value: string | null) => phrase(audienceToken(kind, value));
+  if (target.kind === 'visitor') return `{audience} : ${of('public', null)}`;
+  const tokens = [of('public', null), of('companies', null), of('company', target.companyId)];
+  if (target.categoryId) tokens.push(of('category', target.categoryId));
+  if (target.sizeId) tokens.push(of('size', target.sizeId));
+  if (target.provinceCode) tokens.push(of('province', target.provinceCode));
+  return `{audience} : (${tokens.join(' OR ')})`;
+}
+
+/** An FTS5 phrase: the text in double quotes, inner quotes doubled. */
+const phrase = (pattern: string) => `"${pattern.replace(/"/g, '""')}"`;
+
+/**
+ * The visible documents that contain every pattern (`mode: 'all'`) or any of them, ranked in SQL:
+ * per pattern the best field (title 3, summary 2, elsewhere 1), summed; ties newest first. The
+ * substring index finds the candidates (FTS5 trigram MATCH on SQLite, LIKE over a pg_trgm GIN index
+ * on PostgreSQL), newest written first, at most SEARCH_WINDOW; `offset`/`limit` page the ranking.
+ */
+export function searchDocuments(
+  db: Executor,
+  q: { patterns: string[]; mode: 'all' | 'any'; target: AudienceTarget; now: string; offset: number; limit: number },
+) {
+  // The newest SEARCH_WINDOW rows that contain the patterns and address this reader, from the index.
+  let window;
+  if (onPostgres(db)) {
+    const like = q.patterns.map((p) => sql<boolean>`${sql.ref('d.matchAll')} like ${`%${likeEscape(p)}%`} escape '\\'`);
+    window = db
+      .selectFrom('searchDocuments as d')
+      .select('d.id as hit')
+      .where((eb) => (q.mode === 'all' ? eb.and(like) : eb.or(like)))
+      .where((eb) => audienceOf(eb, q.target))
+      .orderBy('d.id', 'desc')
+      .limit(SEARCH_WINDOW);
+  } else {
+    const words = q.patterns.map(phrase).join(q.mode === 'all' ? ' AND ' : ' OR ');
+    window = db
+      .selectFrom('searchIndex')
+      .select('rowid as hit')
+      .where(sql<boolean>`search_index match ${`{match_all} : (${words}) AND ${audienceMatch(q.target)}`}`)
+      .orderBy('rowid', 'desc')
+      .limit(SEARCH_WINDOW);
+  }
+  // Per pattern: 3 in a title, 2 in a summary, else 1 (in mode 'any', 1 only if it is there at all).
+  const score = sql.join(
+    q.patterns.map(
+      (p) =>
+        sql`(case when ${containsText(db, 'd.matchTitle', p)} then 3 when ${containsText(db, 'd.matchSummary', p)} then 2 when ${
+          q.mode === 'all' ? sql`1 = 1` : containsText(db, 'd.matchAll', p)
+        } then 1 else 0 end)`,
+    ),
+    sql` + `,
+  );
+  // Ranked over the window's published rows (the window kept to the reader's audiences); only the
+  // page's rows are read in full (for snippets).
+  const ranked = db
+    .selectFrom(window.as('w'))
+    .innerJoin('searchDocuments as d', 'd.id', 'w.hit')
+    .select(['d.id', 'd.shownAt'])
+    .select(sql<number>`${score}`.as('score'))
+    .where('d.status', '!=', 'draft')
+    .where('d.publishAt', '<=', q.now)
+    .orderBy('score', 'desc')
+    .orderBy('d.shownAt', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(q.limit + 1)
+    .offset(q.offset);
   return db
-    .selectFrom('searchTerms')
-    .select(['docKind', 'docId', 'lang', 'fieldWeight', 'term', 'hits'])
-    .where((eb) =>
-      eb.or(
-        query.flatMap((q) => {
-          if (q.contains) return [sql<boolean>`${eb.ref('term')} like ${`%${likeEscape(q.term)}%`} escape '\\'`];
-          if (q.prefix) return [sql<boolean>`${eb.ref('term')} like ${`${likeEscape(q.term)}%`} escape '\\'`];
-          return [sql<boolean>`${eb.ref('term')} = ${q.term}`];
-        }),
-      ),
-    )
-    .limit(20_000)
+    .selectFrom(ranked.as('r'))
+    .innerJoin('searchDocuments as d', 'd.id', 'r.id')
+    .select(['d.docKind', 'd.docId', 'd.ref', 'd.shownAt', 'd.titleLo', 'd.titleEn', 'd.textLo', 'd.textEn', 'r.score'])
+    .orderBy('r.score', 'desc')
+    .orderBy('r.shownAt', 'desc')
+    .orderBy('r.id', 'desc')
     .execute();
 }
+
+/** `audienceKind`/`audienceValue` address this reader (search rows carry a notification's audience; posts and pages are public). */
+type SearchEb = ExpressionBuilder<Database & { d: SearchDocumentsTable }, 'd'>;
+function audienceOf(eb: SearchEb, target: AudienceTarget) {
+  if (target.kind === 'visitor') return eb('d.audienceKind', '=', 'public');
+  const one = (kind: 'category' | 'size' | 'province' | 'company', value: string | null) =>
+    value === null ? sql<boolean>`1 = 0` : eb.and([eb('d.audienceKind', '=', kind), eb('d.audienceValue', '=', value)]);
+  return eb.or([
+    eb('d.audienceKind', 'in', ['public', 'companies']),
+    one('company', target.companyId),
+    one('category', target.categoryId),
+    one('size', target.sizeId),
+    one('province', target.provinceCode),
+  ]);
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -171,7 +171,8 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ContentPaths.search,
     {
-      config: { audience: 'public' },
+      // Per address, like the log-in limit (the same @fastify/rate-limit store).
+      config: { audience: 'public', rateLimit: { max: app.config.RATE_LIMIT_SEARCH_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Lao-aware search across news, notifications and information pages',

@@ -131,10 +131,10 @@ const pages: PageInput[] = [
     titleEn: 'Fees',
     bodyLo:
       '<p>ຄ່າບໍລິການແມ່ນຂຶ້ນກັບປະເພດບໍລິການ ແລະ ຂະໜາດຂອງວິສາຫະກິດ. ຈຳນວນເງິນທີ່ຕ້ອງຈ່າຍຈະສະແດງຢູ່ໃນໃບແຈ້ງໜີ້ຂອງທ່ານ.</p>' +
-      '<p>ທ່ານສາມາດຈ່າຍດ້ວຍ LAO QR ໃນໜ້າ ຊຳລະຄ່າບໍລິການ ແລະ ຮັບໃບຮັບເງິນທັນທີ.</p>',
+      '<p>ທ່ານສາມາດຈ່າຍດ້ວຍ LAO QR ໃນໜ້າ ຊຳລະຄ່າບໍລິການ, ຫຼື ໂອນເງິນ ແລ້ວອັບໂຫຼດໃບໂອນເງິນໃຫ້ທາງບໍລິການກວດສອບ. ເມື່ອການຊຳລະຖືກຢືນຢັນແລ້ວ ທ່ານຈະໄດ້ຮັບໃບຮັບເງິນ (PDF) ທາງອີເມວ ແລະ ໃນລະບົບ.</p>',
     bodyEn:
       '<p>Fees depend on the service and the size of the enterprise. The amount due is shown on your invoice.</p>' +
-      '<p>You can pay by LAO QR on the Service payment page and get your receipt straight away.</p>',
+      '<p>On the Service payment page you can pay by LAO QR, or pay by bank transfer and upload the transfer slip for the service to check. Once the payment is confirmed you get the receipt (PDF) by e-mail and in the portal.</p>',
   },
   {
     key: 'faq',
@@ -143,11 +143,15 @@ const pages: PageInput[] = [
     bodyLo:
       '<h2>ຕ້ອງຍື່ນເອກະສານເມື່ອໃດ?</h2><p>ພາຍໃນວັນທີ 31 ມີນາ ຂອງປີຖັດຈາກປີບັນຊີ.</p>' +
       '<h2>ຖ້າເອກະສານຖືກສົ່ງຄືນ ຕ້ອງເຮັດແນວໃດ?</h2><p>ອ່ານຄຳເຫັນຂອງພະນັກງານ, ແກ້ໄຂໄຟລ໌ທີ່ກ່ຽວຂ້ອງ ແລ້ວຍື່ນຄືນໃໝ່.</p>' +
-      '<h2>ຕ້ອງສົ່ງເອກະສານຕົ້ນສະບັບບໍ?</h2><p>ແມ່ນ. ກະລຸນານັດໝາຍເວລາໃນລະບົບ ແລະ ນຳໃບປົກທີ່ມີລະຫັດ QR ມານຳ.</p>',
+      '<h2>ຕ້ອງສົ່ງເອກະສານຕົ້ນສະບັບບໍ?</h2><p>ແມ່ນ. ກະລຸນານັດໝາຍເວລາໃນລະບົບ (ນຳມາເອງ ຫຼື ສົ່ງທາງໄປສະນີ) ແລະ ແນບໃບປົກທີ່ມີລະຫັດ QR ມານຳ.</p>' +
+      '<h2>ຖ້າຍື່ນຊ້າກວ່າກຳນົດ ຕ້ອງເຮັດແນວໃດ?</h2><p>ຍັງຍື່ນໄດ້: ລະບົບຍັງຮັບເອກະສານຢູ່. ກະລຸນາຍື່ນໃຫ້ໄວທີ່ສຸດ ແລະ ຕິດຕໍ່ທາງບໍລິການ ເພື່ອແຈ້ງເຫດຜົນຂອງການຊ້າ.</p>' +
+      '<h2>ຂະໜາດວິສາຫະກິດຂອງຂ້ອຍກຳນົດແນວໃດ?</h2><p>ລະບົບຄຳນວນຂະໜາດຈາກຈຳນວນແຮງງານ, ຊັບສິນທັງໝົດ ແລະ ລາຍຮັບປະຈຳປີທີ່ທ່ານປ້ອນ. ຖ້າຍັງຄຳນວນບໍ່ໄດ້, ທາງບໍລິການຈະເປັນຜູ້ກຳນົດ; ທ່ານຍັງສົ່ງເອກະສານໄດ້ຕາມປົກກະຕິ.</p>',
     bodyEn:
       '<h2>When are the documents due?</h2><p>By 31 March of the year after the book year.</p>' +
       '<h2>What if my submission is returned?</h2><p>Read the staff comments, correct the files concerned and submit again.</p>' +
-      '<h2>Do I have to hand in paper originals?</h2><p>Yes. Book a time in the portal and bring the cover sheet with its QR code.</p>',
+      '<h2>Do I have to hand in paper originals?</h2><p>Yes. Book a time in the portal (in person or by courier) and put the cover sheet with its QR code on top.</p>' +
+      '<h2>What if I am late?</h2><p>You can still submit: the portal still accepts your documents. Submit as soon as you can and contact the service to explain the delay.</p>' +
+      '<h2>How is my enterprise size determined?</h2><p>The portal derives it from the average labour, total assets and annual income you enter. When it cannot be derived yet, the service determines it; you submit as usual.</p>',
   },
   {
     key: 'contacts',

@@ -29,8 +29,8 @@ import { imagesFor } from './content.reads';
 import * as repo from './content.repository';
 import type { Cursor, NotificationRow, PageRow, PostRow } from './content.repository';
 import { sanitizeRichText } from './content.sanitize';
-import { postFields, reindex, titleBodyFields, type IndexedField } from './content.search';
-import type { SearchTermsTable } from './content.tables';
+import { notificationSource, pageSource, postSource, reindex, type SearchSource } from './content.search';
+import type { SearchDocumentsTable } from './content.tables';
 
 // Staff-written content: ONE service for the three kinds (posts, notifications, pages), which share
 // drafts, scheduling, publishing, optimistic edits, previews and the search index. A kind says only
@@ -50,7 +50,7 @@ type Stamp = Pick<PostRow, 'id' | 'status' | 'publishAt' | 'publishedAt' | 'crea
 type Publishable = Stamp & Pick<PostRow, 'titleLo' | 'titleEn' | 'bodyLo' | 'bodyEn'>;
 
 export interface StaffItemKind<Row extends Publishable, Input, Patch extends { expectedUpdatedAt?: string }, Staff> {
-  kind: SearchTermsTable['docKind'];
+  kind: SearchDocumentsTable['docKind'];
   find(db: Executor, id: string): Promise<Row | undefined>;
   list(db: Executor, q: { status?: ContentStatus; now: string; cursor: Cursor | null; limit: number }): Promise<Row[]>;
   insert(db: Executor, row: Row): Promise<unknown>;
@@ -61,7 +61,7 @@ export interface StaffItemKind<Row extends Publishable, Input, Patch extends { e
   /** The columns an edit changes, after the kind's own checks; bodies sanitised. */
   fromPatch(trx: Executor, row: Row, patch: Omit<Patch, 'expectedUpdatedAt'>): Promise<Partial<Row>>;
   present(db: Executor, rows: Row[], now: string): Promise<Staff[]>;
-  indexFields(row: Row): IndexedField[];
+  indexFields(row: Row): SearchSource;
   preview(db: Executor, row: Row, lang: Language): Promise<ContentPreview>;
 }
 
@@ -169,6 +169,8 @@ export function staffItemService<Row extends Publishable, Input, Patch extends {
         const row = await load(trx, id);
         const state = publishState(action, body, nowIso());
         await k.update(trx, id, { ...state, updatedBy: actor.userId, updatedAt: laterThan(row.updatedAt) } as Partial<Row>);
+        // The search row carries the visibility the search filters on (decision 100).
+        await reindex(trx, k.kind, id, k.indexFields(await load(trx, id)));
         // At its time a scheduled item becomes 'published' by itself. Readers see it from that moment
         // anyway (visibility is decided at read time); the job makes the stored state and the audit
         // log say so too. A later reschedule or unpublish makes this job a no-op.
@@ -205,7 +207,7 @@ export function staffItemService<Row extends Publishable, Input, Patch extends {
     async remove(deps: Deps, actor: Actor, id: string): Promise<void> {
       await deps.db.transaction().execute(async (trx) => {
         await load(trx, id);
-        await repo.deleteSearchTerms(trx, k.kind, id);
+        await repo.deleteSearchDocument(trx, k.kind, id);
         await k.remove(trx, id);
         await recordAudit(trx, actor, 'content.delete', { kind: k.kind, id }, { companyId: null });
       });
@@ -235,7 +237,8 @@ export const staffPosts = staffItemService<PostRow, PostInput, PostPatch, StaffP
     const data = PostInput.parse(input);
     if (await repo.findPostBySlug(trx, data.slug)) throw taken('body.slug');
     await checkCover(trx, data.coverImageId);
-    return sanitizedBodies({ ...data, coverImageId: data.coverImageId ?? null });
+    // The excerpts are written by the indexer, in the same transaction (content.search reindex).
+    return sanitizedBodies({ ...data, coverImageId: data.coverImageId ?? null, excerptLo: '', excerptEn: '' });
   },
   async fromPatch(trx, row, set) {
     if (set.slug && set.slug !== row.slug && (await repo.findPostBySlug(trx, set.slug))) throw taken('body.slug');
@@ -249,7 +252,7 @@ export const staffPosts = staffItemService<PostRow, PostInput, PostPatch, StaffP
     );
     return rows.map((r) => presentStaffPost(r, now, images.get(r.coverImageId ?? '')));
   },
-  indexFields: postFields,
+  indexFields: postSource,
   async preview(db, row, lang) {
     const images = await imagesFor(db, [row.coverImageId]);
     return previewOf(row, lang, [row.summaryLo, row.summaryEn], presentImage(images.get(row.coverImageId ?? '')));
@@ -271,7 +274,11 @@ export const staffNotifications = staffItemService<NotificationRow, Notification
       bodyLo: sanitizeRichText(data.bodyLo),
       bodyEn: sanitizeRichText(data.bodyEn),
       audienceKind: data.audience.kind,
-      audienceValue: data.audience.value,
+      audienceValue: data.audience.value || null,
+      // staff-written notifications link nowhere; the service's own do (content.notify.ts)
+      link: null,
+      excerptLo: '',
+      excerptEn: '',
     };
   },
   async fromPatch(_trx, _row, patch) {
@@ -281,7 +288,7 @@ export const staffNotifications = staffItemService<NotificationRow, Notification
       ...(patch.titleEn !== undefined ? { titleEn: patch.titleEn } : {}),
       ...(patch.bodyLo !== undefined ? { bodyLo: patch.bodyLo } : {}),
       ...(patch.bodyEn !== undefined ? { bodyEn: patch.bodyEn } : {}),
-      ...(audience ? { audienceKind: audience.kind, audienceValue: audience.value } : {}),
+      ...(audience ? { audienceKind: audience.kind, audienceValue: audience.value || null } : {}),
     });
   },
   async present(db, rows, now) {
@@ -291,7 +298,7 @@ export const staffNotifications = staffItemService<NotificationRow, Notification
     );
     return rows.map((r) => presentStaffNotification(r, now, reads.get(r.id) ?? 0));
   },
-  indexFields: titleBodyFields,
+  indexFields: notificationSource,
   preview: async (_db, row, lang) => previewOf(row, lang, ['', ''], null),
 });
 
@@ -318,6 +325,6 @@ export const staffPages = staffItemService<PageRow, PageInput, PagePatch, StaffP
     return sanitizedBodies(set);
   },
   present: async (_db, rows, now) => rows.map((r) => presentStaffPage(r, now)),
-  indexFields: titleBodyFields,
+  indexFields: pageSource,
   preview: async (_db, row, lang) => previewOf(row, lang, ['', ''], null),
 });

@@ -1,4 +1,5 @@
 import type { ContentStatus, ImageVariant, NotificationAudienceKind, PostCategory } from '@bansi/shared';
+import type { Generated } from 'kysely';
 
 /** Columns every publishable item has (posts, notifications, pages). */
 interface Publishable {
@@ -25,12 +26,20 @@ export interface ContentPostsTable extends Publishable {
   summaryLo: string;
   summaryEn: string;
   coverImageId: string | null;
+  /** the body's first words as plain text, written with the body (lists show them; decision 101) */
+  excerptLo: string;
+  excerptEn: string;
 }
 
 export interface ContentNotificationsTable extends Publishable {
   audienceKind: NotificationAudienceKind;
   /** the category id, size id, province code or company id the audience names */
   audienceValue: string | null;
+  /** the dashboard screen a notification of the service itself concerns (content.notify.ts); staff-written ones have none */
+  link: string | null;
+  /** the body's first words as plain text, written with the body (lists show them; decision 101) */
+  excerptLo: string;
+  excerptEn: string;
 }
 
 export interface ContentNotificationReadsTable {
@@ -63,16 +72,42 @@ export interface ContentImageVariantsTable {
   sha256: string;
 }
 
-/** Pre-segmented words of the content, for Lao-aware search (docs/decisions). */
-export interface SearchTermsTable {
+/**
+ * One row per post, notification and page, written in the transaction of every write (decision 100):
+ * what a search result shows (plain text, no HTML to clean at query time), the visibility columns
+ * the search filters on, and the normalised "match text" the substring index covers.
+ */
+export interface SearchDocumentsTable {
+  /** SQLite: the rowid, which is also the rowid of `search_index`; PostgreSQL: bigserial */
+  id: Generated<number>;
   docKind: 'post' | 'notification' | 'page';
   docId: string;
-  lang: 'lo' | 'en';
-  /** title 3, summary 2, body 1 */
-  fieldWeight: number;
-  term: string;
-  /** occurrences in that field */
-  hits: number;
+  /** the slug, page key or notification id a result links to */
+  ref: string;
+  status: ContentStatus;
+  publishAt: string | null;
+  /** 'public' for posts and pages */
+  audienceKind: NotificationAudienceKind;
+  audienceValue: string | null;
+  /** the date a result shows */
+  shownAt: string;
+  titleLo: string;
+  titleEn: string;
+  /** summary and body as plain text, for snippets */
+  textLo: string;
+  textEn: string;
+  /** `matchText` of the titles, of the summaries, and of everything (both languages) */
+  matchTitle: string;
+  matchSummary: string;
+  matchAll: string;
+}
+
+/** SQLite only: the FTS5 `trigram` index over `search_documents.match_all` (contentless). */
+export interface SearchIndexTable {
+  rowid: number;
+  matchAll: string;
+  /** who may find it (content.repository audienceToken) */
+  audience: string;
 }
 
 export interface ContentTables {
@@ -82,5 +117,6 @@ export interface ContentTables {
   contentPages: ContentPagesTable;
   contentImages: ContentImagesTable;
   contentImageVariants: ContentImageVariantsTable;
-  searchTerms: SearchTermsTable;
+  searchDocuments: SearchDocumentsTable;
+  searchIndex: SearchIndexTable;
 }

@@ -365,7 +365,10 @@ describe(`content (${dialect})`, () => {
       const read = await a.agent.inject({ method: 'POST', url: url(`/notifications/${n.id}/read`) });
       expect(read.statusCode).toBe(200);
       expect(UnreadCount.parse(read.json()).unread).toBe(before - 1);
-      expect((await a.agent.inject({ method: 'POST', url: url(`/notifications/${n.id}/read`) })).json()).toEqual({ unread: before - 1 });
+      expect((await a.agent.inject({ method: 'POST', url: url(`/notifications/${n.id}/read`) })).json()).toEqual({
+        unread: before - 1,
+        capped: false,
+      });
       const detail = NotificationDetail.parse((await a.agent.inject({ url: url(`/notifications/${n.id}`) })).json());
       expect(detail.read).toBe(true);
       const staffView = StaffNotification.parse((await admin.inject({ url: url(`/staff/notifications/${n.id}`) })).json());

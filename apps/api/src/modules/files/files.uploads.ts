@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -20,7 +20,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest } from 'srvx/node';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { ContentSniffer } from '../../lib/file-sniff';
-import { tooLarge, unsupportedKind, type FileCheck, type StagedFile } from '../../lib/file-store';
+import { tooLarge, unsupportedKind, type FileCheck, type SeenBytes, type StagedFile } from '../../lib/file-store';
 import { readableFileName } from '../../lib/file-names';
 import { S3FileStore } from '../../lib/s3-file-store';
 import { companyOf, type Principal } from '../../plugins/access';
@@ -113,8 +113,37 @@ async function guardedWrite(
   }
 }
 
+/**
+ * The SHA-256 and content check of an upload, computed while its bytes arrive (docs/decisions/104),
+ * so keeping a finished upload does not read it all again. It lives in the memory of the process
+ * that received the upload's PATCHes: a PATCH at another offset than the bytes seen so far (a
+ * PATCH that failed half-way, the upload resumed through another process or after a restart)
+ * drops it, and the finished upload is then read again in full, as before — never a wrong hash.
+ */
+class RunningDigest {
+  private readonly hash = createHash('sha256');
+  readonly sniffer: ContentSniffer;
+  offset = 0;
+  constructor(readonly allowed: readonly FileKind[]) {
+    this.sniffer = new ContentSniffer(allowed);
+  }
+  update(chunk: Buffer) {
+    this.hash.update(chunk);
+    this.sniffer.update(chunk);
+    this.offset += chunk.length;
+  }
+  seen(): SeenBytes {
+    return { size: this.offset, sha256: this.hash.digest('hex'), sniffer: this.sniffer };
+  }
+}
+
+/** At most this many uploads in progress keep a running digest; the oldest one is dropped first. */
+const MAX_RUNNING_DIGESTS = 512;
+
 /** The tus file store (FILE_STORE=local: partial uploads in DATA_DIR/uploads), checking first bytes. */
 class CheckedTusStore extends TusFileStore {
+  private readonly digests = new Map<string, RunningDigest>();
+
   // No tus "expiration" extension: with it, creation-with-upload re-reads the upload after it became a
   // file (404). Expired uploads are removed by our own clean-up (UPLOAD_EXPIRY_HOURS) instead.
   constructor(
@@ -126,18 +155,48 @@ class CheckedTusStore extends TusFileStore {
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const info = offset < HEAD_BYTES ? await this.configstore.get(id) : undefined;
+    let digest = this.digests.get(id);
+    this.digests.delete(id);
+    if (offset === 0) digest = new RunningDigest(kindsOf(info?.metadata?.allowedKinds));
+    if (digest && digest.offset === offset) {
+      this.digests.set(id, digest);
+      if (this.digests.size > MAX_RUNNING_DIGESTS) this.digests.delete(this.digests.keys().next().value!);
+    } else digest = undefined;
+    const source = digest ? digesting(readable, digest) : readable;
     return guardedWrite(
-      readable,
+      source,
       offset,
       kindsOf(info?.metadata?.allowedKinds),
       () => readHead(join(this.directory, id), offset),
       (stream) => super.write(stream, id, offset),
       async () => {
         this.onRefused(id);
+        this.digests.delete(id);
         await this.remove(id).catch(() => undefined);
       },
     );
   }
+
+  /** What the PATCHes of this process saw of the upload, if they saw all of it with these allowed kinds. */
+  takeSeen(id: string, allowed: readonly FileKind[]): SeenBytes | undefined {
+    const digest = this.digests.get(id);
+    this.digests.delete(id);
+    if (!digest || digest.allowed.length !== allowed.length || digest.allowed.some((k, i) => k !== allowed[i])) return undefined;
+    return digest.seen();
+  }
+}
+
+/** Passes the bytes on, feeding them to the running digest first (in order, as they are written). */
+function digesting(readable: Readable, digest: RunningDigest): Readable {
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of readable as AsyncIterable<Buffer>) {
+        digest.update(chunk);
+        yield chunk;
+      }
+    })(),
+    { objectMode: false },
+  );
 }
 
 /** The tus store of FILE_STORE=s3: every byte and the info in the bucket, checking first bytes. */
@@ -202,7 +261,7 @@ function localArea(deps: FilesDeps, directory: string, onRefused: (id: string) =
   return {
     datastore: store,
     info: (id) => store.configstore.get(id),
-    stage: (id, check) => deps.store.inspect(join(directory, id), check),
+    stage: (id, check) => deps.store.inspect(join(directory, id), check, store.takeSeen(id, check.allowedKinds)),
     forget: (id) => store.configstore.delete(id).catch(() => undefined),
     remove,
     async cleanUp(kept, { graceMs, expiryMs, now }) {

@@ -43,7 +43,8 @@ export function renderMail(t: Translate, lang: Language, template: string, vars:
     }
   }
   const subject = t(lang, `mail.${template}.subject`, safe);
-  const markedText = `${t(lang, `mail.${template}.body`, marked)}\n\n${t(lang, 'mail.signature', marked)}`;
+  // A var left empty (e.g. no file comments) leaves no empty paragraph behind.
+  const markedText = `${t(lang, `mail.${template}.body`, marked).replace(/\n{3,}/g, '\n\n')}\n\n${t(lang, 'mail.signature', marked)}`;
   const textBody = markedText.replace(MARK, (_m, i: string) => links[Number(i)]!);
   const htmlBody = `<!doctype html><html lang="${lang}"><body style="font-family:'Noto Sans Lao',sans-serif;line-height:1.7">${markedText
     .split('\n\n')

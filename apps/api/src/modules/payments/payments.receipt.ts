@@ -16,10 +16,9 @@ import {
   findPaymentOf,
   linesOf,
   listCompanyMailUsers,
-  listReceiptFiles,
+  receiptDocumentsSelect,
   setReceiptFileOnce,
 } from './payments.repository';
-import { presentFile } from '../files/files.presenter';
 import { registerDocumentSource } from '../submissions/submissions.documents';
 import { onInvoicePaid } from './payments.service';
 import type { InvoicesTable } from './payments.tables';
@@ -35,21 +34,7 @@ onInvoicePaid(async (trx, invoice) => {
 // Receipts are listed in the company's all-document history.
 registerDocumentSource('invoices', {
   kinds: ['invoice_receipt'],
-  async list(deps, companyId, filter) {
-    const files = await listReceiptFiles(deps.db, companyId, filter.bookYear);
-    return files.map((f) => ({
-      kind: 'invoice_receipt' as const,
-      id: f.id,
-      bookYear: Number(f.invoiceBookYear ?? f.invoiceYear),
-      at: f.createdAt,
-      submissionId: null,
-      status: null,
-      file: presentFile(f),
-      slotNameLo: null,
-      slotNameEn: null,
-      superseded: false,
-    }));
-  },
+  selects: (db, companyId, filter) => [receiptDocumentsSelect(db, companyId, filter.bookYear)],
 });
 
 /** A scanned receipt code shows which invoice it is, for whom, and that it is paid. */

@@ -1,5 +1,7 @@
-import type { InvoiceStatus } from '@bansi/shared';
+import type { DocumentKind, InvoiceStatus } from '@bansi/shared';
 import { sql } from 'kysely';
+import type { DocumentSelect } from '../submissions/submissions.documents';
+import { nextSequence } from '../../db/sequences';
 import type { Executor } from '../../lib/deps';
 import type {
   FeeScheduleTable,
@@ -43,19 +45,10 @@ export async function upsertFee(db: Executor, row: FeeScheduleTable) {
 // --- invoices ------------------------------------------------------------------------------------
 
 /**
- * The next number of `year`, inside the caller's transaction: the counter row is created or bumped
- * atomically (PostgreSQL locks the row until commit; SQLite has one writer), so numbers never repeat,
- * and a rolled-back invoice takes its number back with it (gapless).
+ * The next number of `year`, inside the caller's transaction: the one gapless counter of db/sequences.ts
+ * (scope `invoice`), so numbers never repeat and a rolled-back invoice takes its number back with it.
  */
-export async function nextInvoiceSeq(trx: Executor, year: number): Promise<number> {
-  const row = await trx
-    .insertInto('invoiceCounters')
-    .values({ year, lastSeq: 1 })
-    .onConflict((oc) => oc.column('year').doUpdateSet({ lastSeq: sql<number>`invoice_counters.last_seq + 1` }))
-    .returning('lastSeq')
-    .executeTakeFirstOrThrow();
-  return Number(row.lastSeq);
-}
+export const nextInvoiceSeq = (trx: Executor, year: number): Promise<number> => nextSequence(trx, 'invoice', year);
 
 export async function insertInvoice(trx: Executor, invoice: InvoicesTable, lines: InvoiceLinesTable[]) {
   await trx.insertInto('invoices').values(invoice).execute();
@@ -85,6 +78,8 @@ export interface InvoiceFilter {
   status?: InvoiceStatus;
   year?: number;
   slipPending?: boolean;
+  /** open invoices due before this day (YYYY-MM-DD): overdue */
+  dueBefore?: string;
   after?: { key: string; id: string };
   limit: number;
 }
@@ -99,6 +94,7 @@ export function findInvoices(db: Executor, f: InvoiceFilter) {
   if (f.companyId) q = q.where('invoices.companyId', '=', f.companyId);
   if (f.status) q = q.where('invoices.status', '=', f.status);
   if (f.year) q = q.where('invoices.year', '=', f.year);
+  if (f.dueBefore) q = q.where('invoices.dueDate', '<', f.dueBefore);
   if (f.slipPending)
     q = q.where((eb) =>
       eb.exists(
@@ -210,13 +206,32 @@ export async function updateNotificationOutcome(
 }
 
 export function findUnmatchedNotifications(db: Executor, after: { key: string; id: string } | null, limit: number) {
-  let q = db.selectFrom('paymentNotifications').selectAll().where('outcome', '=', 'unmatched');
+  let q = db.selectFrom('paymentNotifications').selectAll().where('outcome', '=', 'unmatched').where('resolvedAt', 'is', null);
   if (after) q = q.where((eb) => eb.or([eb('receivedAt', '<', after.key), eb.and([eb('receivedAt', '=', after.key), eb('id', '<', after.id)])]));
   return q
     .orderBy('receivedAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit + 1)
     .execute();
+}
+
+export const findNotificationById = (db: Executor, id: string) =>
+  db.selectFrom('paymentNotifications').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Marks an unmatched notification dealt with, once: false when someone else resolved it first. */
+export async function resolveNotification(
+  trx: Executor,
+  id: string,
+  patch: Pick<PaymentNotificationsTable, 'resolution' | 'resolutionNote' | 'resolvedBy' | 'resolvedAt'> & { invoiceId?: string },
+): Promise<boolean> {
+  const res = await trx
+    .updateTable('paymentNotifications')
+    .set(patch)
+    .where('id', '=', id)
+    .where('outcome', '=', 'unmatched')
+    .where('resolvedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function insertPayment(trx: Executor, row: PaymentsTable) {
@@ -254,14 +269,27 @@ export async function setReceiptFileOnce(trx: Executor, id: string, fileId: stri
 }
 
 /** The company's receipt files with their invoice's book year (for the all-document history). */
-export function listReceiptFiles(db: Executor, companyId: string, bookYear?: number) {
+/**
+ * The company's paid-invoice receipts as all-document history rows (decision 102), driven by the
+ * company's invoices (index invoices_company; a company has a few a year) joined to the receipt file.
+ */
+export function receiptDocumentsSelect(db: Executor, companyId: string, bookYear?: number): DocumentSelect {
   let q = db
-    .selectFrom('files')
-    .innerJoin('invoices', 'invoices.receiptFileId', 'files.id')
-    .selectAll('files')
-    .select(['invoices.bookYear as invoiceBookYear', 'invoices.year as invoiceYear'])
-    .where('files.companyId', '=', companyId)
-    .where('invoices.companyId', '=', companyId);
+    .selectFrom('invoices')
+    .innerJoin('files', 'files.id', 'invoices.receiptFileId')
+    .select((eb) => [
+      sql<DocumentKind>`'invoice_receipt'`.as('kind'),
+      'files.id as id',
+      eb.fn.coalesce('invoices.bookYear', 'invoices.year').as('bookYear'),
+      'files.createdAt as at',
+      sql<string | null>`null`.as('submissionId'),
+      sql<string | null>`null`.as('status'),
+      eb.cast<string | null>('files.id', 'text').as('fileId'),
+      sql<string | null>`null`.as('slot'),
+      sql<number>`0`.as('superseded'),
+    ])
+    .where('invoices.companyId', '=', companyId)
+    .where('files.companyId', '=', companyId);
   if (bookYear !== undefined) q = q.where((eb) => eb.fn.coalesce('invoices.bookYear', 'invoices.year'), '=', bookYear);
-  return q.execute();
+  return q;
 }

@@ -4,6 +4,7 @@ import {
   FeeSchedule,
   IdParams,
   Invoice,
+  NoContent,
   InvoiceList,
   InvoiceListQuery,
   InvoiceQr,
@@ -13,6 +14,7 @@ import {
   PaymentNotification,
   PaymentPaths,
   PutFeesBody,
+  ResolveNotificationBody,
   SimulatedPayment,
   StaffInvoice,
   StaffInvoiceList,
@@ -40,6 +42,7 @@ import {
   putFees,
   readableInvoice,
   receiveNotification,
+  resolveUnmatched,
   voidInvoice,
 } from './payments.service';
 import { simulatorProvider } from './payments.simulator';
@@ -172,6 +175,14 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     PaymentPaths.staffUnmatched,
     { config: { audience: 'staff' }, schema: { tags, querystring: PageQuery, response: { 200: UnmatchedNotificationList } } },
     async (request) => listUnmatched(deps, request.query),
+  );
+  app.post(
+    PaymentPaths.staffResolveUnmatched(':id'),
+    { config: { audience: 'staff' }, schema: { tags, params: IdParams, body: ResolveNotificationBody, response: { 204: NoContent } } },
+    async (request, reply) => {
+      await resolveUnmatched(deps, actorOf(request), request.principal!, request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
   );
   app.get(PaymentPaths.staffReceipt(':id'), { config: { audience: 'staff' }, schema: { tags, params: IdParams } }, async (request, reply) =>
     sendReceipt(request, reply, await findInvoiceForStaff(deps, request.params.id)),

@@ -14,8 +14,10 @@ import {
   type NotifyResult,
   type PaymentNotification,
   type PutFeesBody,
+  type ResolveNotificationBody,
   type StaffInvoice,
   type UnmatchedNotificationList,
+  vientianeDay,
 } from '@bansi/shared';
 import type { Actor } from '../../lib/actor';
 import { addMs, newId, nowIso } from '../../lib/crypto';
@@ -36,6 +38,7 @@ import {
   findInvoiceBySource,
   findInvoices,
   findNotification,
+  findNotificationById,
   findReferenceCode,
   findUnmatchedNotifications,
   insertInvoice,
@@ -49,6 +52,7 @@ import {
   markInvoicePaid,
   markInvoiceVoid,
   nextInvoiceSeq,
+  resolveNotification,
   updateNotificationOutcome,
   upsertFee,
   withdrawPendingSlips,
@@ -64,9 +68,8 @@ export const QR_TTL_MS = 15 * 60 * 1000;
 /** Days an automatic invoice gives the company to pay. */
 export const AUTO_INVOICE_DUE_DAYS = 30;
 
-const vientianeDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Vientiane', year: 'numeric', month: '2-digit', day: '2-digit' });
-/** The calendar day in Vientiane (YYYY-MM-DD) of an instant. */
-export const vientianeDay = (iso: string) => vientianeDayFormat.format(new Date(iso));
+/** The calendar day in Vientiane (YYYY-MM-DD) of an instant (ISO text). */
+const dayOf = (iso: string) => vientianeDay(new Date(iso));
 
 export const formatInvoiceNumber = (year: number, seq: number) => `INV-${year}-${String(seq).padStart(6, '0')}`;
 
@@ -100,7 +103,7 @@ interface NewInvoice {
  * Vientiane), inside the caller's transaction, with its audit entry.
  */
 export async function createInvoice(trx: Executor, actor: Actor, input: NewInvoice, now = nowIso()): Promise<InvoicesTable> {
-  const year = Number(vientianeDay(now).slice(0, 4));
+  const year = Number(dayOf(now).slice(0, 4));
   const seq = await nextInvoiceSeq(trx, year);
   const total = input.lines.reduce((sum, l) => sum + l.amount, 0);
   if (!Number.isSafeInteger(total)) throw invalid([{ path: 'lines', code: 'too_big', message: 'total' }]);
@@ -169,7 +172,7 @@ export async function invoiceAnnualReviewFee(
   const company = await findCompanyForInvoice(trx, submission.companyId);
   const size = company && (await findReferenceCode(trx, company.sizeId));
   if (!size) return null;
-  const day = vientianeDay(now);
+  const day = dayOf(now);
   const fee = await findFeeInForce(trx, 'annual_review', size.code, day);
   if (!fee) return null;
   return createInvoice(
@@ -178,7 +181,7 @@ export async function invoiceAnnualReviewFee(
     {
       companyId: submission.companyId,
       lines: [{ description: `Annual review fee, book year ${submission.bookYear}`, service: 'annual_review', amount: Number(fee.amount) }],
-      dueDate: vientianeDay(addMs(now, AUTO_INVOICE_DUE_DAYS * 86_400_000)),
+      dueDate: dayOf(addMs(now, AUTO_INVOICE_DUE_DAYS * 86_400_000)),
       bookYear: submission.bookYear,
       sourceKey,
       issuedBy: null,
@@ -222,13 +225,21 @@ export async function listInvoices(deps: Deps, principal: Principal, q: { status
 
 export async function listStaffInvoices(
   deps: Deps,
-  q: { status?: InvoiceStatus; companyId?: string; year?: number; slip?: 'pending'; cursor?: string; limit: number },
+  q: { status?: InvoiceStatus; companyId?: string; year?: number; slip?: 'pending'; due?: 'overdue'; cursor?: string; limit: number },
   lang: Language,
 ) {
   return pageOf(
     deps,
     lang,
-    { companyId: q.companyId, status: q.status, year: q.year, slipPending: q.slip === 'pending', after: decodeCursor(q.cursor), limit: q.limit },
+    {
+      companyId: q.companyId,
+      status: q.due === 'overdue' ? 'open' : q.status,
+      year: q.year,
+      slipPending: q.slip === 'pending',
+      dueBefore: q.due === 'overdue' ? vientianeDay(new Date()) : undefined,
+      after: decodeCursor(q.cursor),
+      limit: q.limit,
+    },
     (row, lines, slip) => presentStaffInvoice(deps.t, lang, row, lines, slip),
   );
 }
@@ -389,6 +400,10 @@ export async function receiveNotification(deps: Deps, actor: Actor, n: PaymentNo
       reason,
       invoiceId: invoice?.id ?? null,
       receivedAt: nowIso(),
+      resolution: null,
+      resolutionNote: null,
+      resolvedBy: null,
+      resolvedAt: null,
     });
     if (!fresh) {
       const first = await findNotification(trx, n.provider, n.transactionId);
@@ -430,6 +445,57 @@ export async function listUnmatched(deps: Deps, q: { cursor?: string; limit: num
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return { items: page.map(presentUnmatched), nextCursor: rows.length > q.limit && last ? encodeCursor(last.receivedAt, last.id) : null };
+}
+
+/**
+ * Staff deal with an unmatched notification (decision 063): `apply` settles the open invoice it was
+ * meant for — same amount and currency, exactly as a matched notification would, with its payment
+ * row, audit entry and receipt — and `dismiss` records why it is left alone. Each happens once.
+ */
+export async function resolveUnmatched(deps: Deps, actor: Actor, principal: Principal, id: string, body: ResolveNotificationBody): Promise<void> {
+  const n = await findNotificationById(deps.db, id);
+  if (!n || n.outcome !== 'unmatched') throw notFound();
+  if (n.resolvedAt) throw new AppError(409, 'PAYMENT_NOTIFICATION_RESOLVED');
+  const now = nowIso();
+  await deps.db.transaction().execute(async (trx) => {
+    if (body.action === 'dismiss') {
+      if (
+        !(await resolveNotification(trx, id, { resolution: 'dismissed', resolutionNote: body.reason, resolvedBy: principal.userId, resolvedAt: now }))
+      )
+        throw new AppError(409, 'PAYMENT_NOTIFICATION_RESOLVED');
+      await recordAudit(
+        trx,
+        actor,
+        'payment.dismiss',
+        { kind: 'payment_notification', id },
+        { companyId: null, details: { provider: n.provider, transactionId: n.transactionId, reason: body.reason } },
+      );
+      return;
+    }
+    const invoice = await findInvoiceByNumber(trx, body.invoiceNumber);
+    if (!invoice) throw notFound();
+    if (invoice.status !== 'open') throw new AppError(409, 'INVOICE_NOT_OPEN');
+    if (n.currency !== '418' || Number(n.amount) !== Number(invoice.total)) throw new AppError(409, 'PAYMENT_AMOUNT_MISMATCH');
+    if (
+      !(await resolveNotification(trx, id, {
+        resolution: 'applied',
+        resolutionNote: null,
+        resolvedBy: principal.userId,
+        resolvedAt: now,
+        invoiceId: invoice.id,
+      }))
+    )
+      throw new AppError(409, 'PAYMENT_NOTIFICATION_RESOLVED');
+    const paid = await settle(trx, actor, invoice, {
+      method: 'laoqr',
+      paidAt: n.paidAt,
+      provider: n.provider,
+      transactionId: n.transactionId,
+      notificationId: id,
+      recordedBy: principal.userId,
+    });
+    if (!paid) throw new AppError(409, 'INVOICE_NOT_OPEN');
+  });
 }
 
 // --- transfer slips ------------------------------------------------------------------------------
@@ -518,7 +584,7 @@ export async function decideOnSlip(
 
 export async function getFees(deps: Deps, now = nowIso()): Promise<FeeSchedule> {
   const rows = await listFees(deps.db);
-  const today = vientianeDay(now);
+  const today = dayOf(now);
   // in force: the latest date not after today, per service and size
   const current = new Set<string>();
   const seen = new Set<string>();

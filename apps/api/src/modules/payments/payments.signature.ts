@@ -8,10 +8,10 @@ import type { Config } from '../../config';
  */
 
 /** Outside production a fixed key lets the simulator and tests sign; production refuses to start without one (config.ts). */
-const DEVELOPMENT_SECRET = 'bansi-development-only-payment-webhook-secret';
+export const DEVELOPMENT_WEBHOOK_SECRET = 'bansi-development-only-payment-webhook-secret';
 
 export const webhookSecret = (config: Pick<Config, 'PAYMENT_WEBHOOK_SECRET' | 'NODE_ENV'>): string =>
-  config.PAYMENT_WEBHOOK_SECRET ?? (config.NODE_ENV === 'production' ? '' : DEVELOPMENT_SECRET);
+  config.PAYMENT_WEBHOOK_SECRET ?? (config.NODE_ENV === 'production' ? '' : DEVELOPMENT_WEBHOOK_SECRET);
 
 const hmac = (secret: string, t: string, rawBody: string) => createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
 

@@ -15,12 +15,6 @@ export interface FeeScheduleTable {
   updatedAt: string;
 }
 
-/** The last invoice number given out per year (gapless numbering). */
-export interface InvoiceCountersTable {
-  year: number;
-  lastSeq: number;
-}
-
 export interface InvoicesTable {
   id: string;
   companyId: string;
@@ -82,6 +76,11 @@ export interface PaymentNotificationsTable {
   reason: NotificationReason | null;
   invoiceId: string | null;
   receivedAt: string;
+  /** an unmatched one staff dealt with: applied to an invoice, or dismissed with a note */
+  resolution: 'applied' | 'dismissed' | null;
+  resolutionNote: string | null;
+  resolvedBy: string | null;
+  resolvedAt: string | null;
 }
 
 export interface PaymentsTable {
@@ -100,7 +99,6 @@ export interface PaymentsTable {
 
 export interface PaymentTables {
   feeSchedule: FeeScheduleTable;
-  invoiceCounters: InvoiceCountersTable;
   invoices: InvoicesTable;
   invoiceLines: InvoiceLinesTable;
   invoiceSlips: InvoiceSlipsTable;

@@ -347,6 +347,76 @@ describe(`service payment (${dialect})`, () => {
     });
   });
 
+  describe('unmatched notifications', () => {
+    let company: Agent;
+    beforeAll(async () => {
+      ({ agent: company } = await registerCompany(t));
+    });
+    const unmatchedIds = async () =>
+      UnmatchedNotificationList.parse((await staff.inject({ url: papi(PaymentPaths.staffUnmatched) })).json()).items.map((u) => u.id);
+    const resolve = (id: string, payload: Record<string, unknown>, by: Agent = staff) =>
+      by.inject({ method: 'POST', url: papi(PaymentPaths.staffResolveUnmatched(id)), payload, headers: { 'accept-language': 'lo' } });
+
+    it('staff apply a mistyped bill to the invoice it was meant for: paid once, with payment row, audit and receipt job', async () => {
+      const invoice = await issueInvoiceTo(t, company, [{ description: 'Typo', amount: 77_000 }]);
+      const n = notification({ billNumber: invoice.number.replace(/\d$/, (d) => String((Number(d) + 1) % 10)), amount: 77_000 });
+      expect((await deliver(t, n)).json()).toMatchObject({ outcome: 'unmatched' });
+      const [row] = await notificationsOf(n.transactionId);
+      expect(await unmatchedIds()).toContain(row!.id);
+
+      expect((await resolve(row!.id, { action: 'apply', invoiceNumber: invoice.number }, company)).statusCode).toBe(403);
+      const other = await issueInvoiceTo(t, company, [{ description: 'Other amount', amount: 1 }]);
+      const wrong = await resolve(row!.id, { action: 'apply', invoiceNumber: other.number });
+      expect(wrong.statusCode).toBe(409);
+      expect(wrong.json()).toMatchObject({ code: 'PAYMENT_AMOUNT_MISMATCH' });
+      expect(wrong.json().title).toMatch(/[\u0E80-\u0EFF]/);
+      expect(await paymentsOf(other.id)).toEqual([]);
+
+      const applied = await Promise.all([1, 2].map(() => resolve(row!.id, { action: 'apply', invoiceNumber: invoice.number })));
+      expect(applied.map((r) => r.statusCode).sort()).toEqual([204, 409]);
+      expect(await staffInvoice(invoice.id)).toMatchObject({ status: 'paid', method: 'laoqr' });
+      expect(await paymentsOf(invoice.id)).toMatchObject([{ provider: n.provider, transactionId: n.transactionId, notificationId: row!.id }]);
+      expect((await auditOf(invoice.id)).map((a) => a.action)).toContain('invoice.paid');
+      const receiptJobs = await t.db.kysely.selectFrom('jobs').select('payload').where('kind', '=', RECEIPT_JOB).execute();
+      expect(receiptJobs.some((j) => String(j.payload).includes(invoice.id))).toBe(true);
+      expect(await unmatchedIds()).not.toContain(row!.id);
+      expect((await notificationsOf(n.transactionId))[0]).toMatchObject({ resolution: 'applied', invoiceId: invoice.id });
+    });
+
+    it('staff dismiss one with a reason; it leaves the list, is audited, and cannot be applied afterwards', async () => {
+      const invoice = await issueInvoiceTo(t, company, [{ description: 'Refunded', amount: 5_000 }]);
+      const n = notification({ billNumber: invoice.number, amount: 4_000 });
+      await deliver(t, n);
+      const [row] = await notificationsOf(n.transactionId);
+      expect((await resolve(row!.id, { action: 'dismiss', reason: '' })).statusCode).toBe(400);
+      expect(await unmatchedIds()).toContain(row!.id);
+      expect((await resolve(row!.id, { action: 'dismiss', reason: 'Refunded to the payer by the bank' })).statusCode).toBe(204);
+      expect(await unmatchedIds()).not.toContain(row!.id);
+      expect((await auditOf(row!.id)).map((a) => a.action)).toEqual(['payment.unmatched', 'payment.dismiss']);
+      const late = await resolve(row!.id, { action: 'apply', invoiceNumber: invoice.number });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe('PAYMENT_NOTIFICATION_RESOLVED');
+      expect((await staffInvoice(invoice.id)).status).toBe('open');
+      expect((await resolve('00000000-0000-4000-8000-000000000000', { action: 'dismiss', reason: 'nothing' })).statusCode).toBe(404);
+    });
+
+    it('staff list overdue open invoices (the overview’s overdue number)', async () => {
+      const { agent: late } = await registerCompany(t);
+      const res = await staff.inject({
+        method: 'POST',
+        url: papi(PaymentPaths.staffInvoices),
+        payload: { companyId: late.companyId, lines: [{ description: 'Late', amount: 9 }], dueDate: '2020-01-31' },
+      });
+      const overdue = StaffInvoice.parse(res.json());
+      const current = await issueInvoiceTo(t, late, [{ description: 'Not yet due', amount: 10 }]);
+      const list = StaffInvoiceList.parse(
+        (await staff.inject({ url: `${papi(PaymentPaths.staffInvoices)}?companyId=${late.companyId}&due=overdue` })).json(),
+      );
+      expect(list.items.map((i) => i.id)).toEqual([overdue.id]);
+      expect(list.items.map((i) => i.id)).not.toContain(current.id);
+    });
+  });
+
   describe('transfer slips', () => {
     it('the company uploads a slip; staff reject it with a reason, then confirm the next one (paid by transfer)', async () => {
       const { agent: company } = await registerCompany(t);

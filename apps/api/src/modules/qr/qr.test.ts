@@ -44,6 +44,7 @@ describe(`QR verification registry (${dialect})`, () => {
       bookYear: t.config.BOOK_YEAR,
       acceptedAt: receipt.acceptedAt,
       fileCount: files.length,
+      reference: (await t.db.kysely.selectFrom('submissions').select('reference').where('id', '=', submissionId).executeTakeFirstOrThrow()).reference,
     });
     expect(view.kind === 'receipt' && view.fileCount).toBeGreaterThanOrEqual(4);
   });

@@ -169,3 +169,9 @@ export async function countUses(db: Executor, list: ReferenceList, rows: { id: s
   }
   return uses;
 }
+
+/** The version of reference data, raised by triggers on every write (docs/decisions/105). */
+export async function readReferenceStamp(db: Executor): Promise<number> {
+  const row = await db.selectFrom('referenceStamps').select('version').where('name', '=', 'reference').executeTakeFirst();
+  return Number(row?.version ?? 0);
+}

@@ -35,7 +35,14 @@ export interface ReferenceItemsTable {
   extra: string | null;
 }
 
+/** Version stamps of cached data, raised by triggers (docs/decisions/105). */
+export interface ReferenceStampsTable {
+  name: string;
+  version: number;
+}
+
 export interface ReferenceTables {
+  referenceStamps: ReferenceStampsTable;
   provinces: ProvincesTable;
   districts: DistrictsTable;
   villages: VillagesTable;

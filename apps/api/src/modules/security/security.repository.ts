@@ -27,3 +27,31 @@ export async function clearLoginFailures(db: Executor, loginKeys: string[], addr
 export async function deleteStaleLoginFailures(db: Executor, before: string) {
   await db.deleteFrom('loginFailures').where('updatedAt', '<', before).execute();
 }
+
+/**
+ * Counts one request under `key` in ONE statement (an upsert), so concurrent requests on any number
+ * of processes each get a distinct count: a window that ended starts again at 1.
+ */
+export function hitRateLimit(db: Executor, key: string, now: string, resetsAt: string) {
+  return db
+    .insertInto('rateLimits')
+    .values({ key, hits: 1, resetsAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        hits: eb
+          .case()
+          .when('rateLimits.resetsAt', '<=', now)
+          .then(1)
+          .else(eb('rateLimits.hits', '+', 1))
+          .end(),
+        resetsAt: eb.case().when('rateLimits.resetsAt', '<=', now).then(resetsAt).else(eb.ref('rateLimits.resetsAt')).end(),
+      })),
+    )
+    .returning(['hits', 'resetsAt'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Counters whose window ended before `before` count nothing any more. */
+export async function deleteEndedRateLimits(db: Executor, before: string) {
+  await db.deleteFrom('rateLimits').where('resetsAt', '<', before).execute();
+}

@@ -10,6 +10,17 @@ export interface LoginFailuresTable {
   updatedAt: string;
 }
 
+/**
+ * Request counters of the per-route rate limits (@fastify/rate-limit), shared by every API process:
+ * `key` is the route and the client address, `hits` the requests counted in the window ending at `resetsAt`.
+ */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  resetsAt: string;
+}
+
 export interface SecurityTables {
   loginFailures: LoginFailuresTable;
+  rateLimits: RateLimitsTable;
 }

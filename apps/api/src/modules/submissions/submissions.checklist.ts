@@ -22,6 +22,7 @@ import type { FilesTable } from '../files/files.tables';
 import type { ReferenceItemsTable as ReferenceItemsColumns } from '../reference/reference.tables';
 import { presentThresholdCell } from '../sme-thresholds/sme-thresholds.presenter';
 import { listThresholdCells } from '../sme-thresholds/sme-thresholds.repository';
+import { stampedCache } from '../reference/reference.cache';
 import type { SizeView } from './submissions.presenter';
 import { listReferenceItemsOf } from './submissions.repository';
 import type { SubmissionsTable } from './submissions.tables';
@@ -32,22 +33,30 @@ import type { SubmissionsTable } from './submissions.tables';
 
 type ReferenceItemsTable = Selectable<ReferenceItemsColumns>;
 
-/** What the size derivation and the checklist need from reference data, loaded once per request. */
+/**
+ * What the size derivation and the checklist need from reference data. Shared by every request of
+ * the process until reference data changes: read it, never change it.
+ */
 export interface Reference {
-  items: Map<string, ReferenceItemsTable>;
-  documentTypes: ReferenceItemsTable[];
-  cells: SmeThresholdCell[];
+  items: ReadonlyMap<string, ReferenceItemsTable>;
+  documentTypes: readonly ReferenceItemsTable[];
+  cells: readonly SmeThresholdCell[];
 }
 
-export async function loadReference(db: Executor): Promise<Reference> {
-  const rows = await listReferenceItemsOf(db, ['categories', 'departments', 'sizes', 'document-types']);
-  const cells = (await listThresholdCells(db)).map(presentThresholdCell);
+async function loadReferenceNow(db: Executor): Promise<Reference> {
+  const [rows, cells] = await Promise.all([
+    listReferenceItemsOf(db, ['categories', 'departments', 'sizes', 'document-types']),
+    listThresholdCells(db).then((r) => r.map(presentThresholdCell)),
+  ]);
   return {
     items: new Map(rows.map((r) => [r.id, r])),
-    documentTypes: rows.filter((r) => r.list === 'document-types'),
-    cells,
+    documentTypes: Object.freeze(rows.filter((r) => r.list === 'document-types')),
+    cells: Object.freeze(cells),
   };
 }
+
+/** Reference items and SME thresholds, cached per process and reloaded when the reference stamp moves (decision 105). */
+export const loadReference = stampedCache(loadReferenceNow);
 
 export function extraOf(item: Pick<ReferenceItemsTable, 'extra'> | undefined): Record<string, unknown> {
   if (!item?.extra) return {};

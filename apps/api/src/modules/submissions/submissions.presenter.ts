@@ -1,4 +1,6 @@
 import {
+  GROUPED_TIMELINE_ACTIONS,
+  groupTimeline,
   allowedSubmissionActions,
   isEditableByCompany,
   SubmissionSignatories,
@@ -35,6 +37,7 @@ export function presentSummary(row: SubmissionsTable, fileCount: number, receipt
     acceptedAt: row.acceptedAt,
     receiptAvailable,
     fileCount,
+    reference: row.reference,
   };
 }
 
@@ -64,7 +67,21 @@ export function presentSubmission(row: SubmissionsTable, size: SizeView, actor: 
   };
 }
 
-export function presentEvent(row: SubmissionEventsTable): SubmissionEvent {
+/** One timeline entry: an event, or one upload action of several files (domain/timeline-groups.ts), newest first. */
+export function presentEventGroup(group: readonly SubmissionEventsTable[]): SubmissionEvent {
+  const [first] = group;
+  if (!first) throw new Error('an empty timeline group');
+  const concernsFiles = group.some((e) => e.fileId !== null) && GROUPED_TIMELINE_ACTIONS.includes(first.action);
+  return {
+    ...presentEvent(first),
+    files: concernsFiles ? group.map((e) => ({ fileId: e.fileId, slot: e.slot, fileName: e.fileName })) : [],
+  };
+}
+
+/** The timeline rows (newest first) as entries: one upload action is one entry. */
+export const presentTimeline = (rows: readonly SubmissionEventsTable[]) => groupTimeline(rows).map(presentEventGroup);
+
+export function presentEvent(row: SubmissionEventsTable): Omit<SubmissionEvent, 'files'> {
   return {
     id: row.id,
     at: row.at,
@@ -88,5 +105,12 @@ export function presentComment(row: SubmissionEventsTable): SubmissionComment {
     fileId: row.fileId,
     slot: row.slot,
     body: row.comment ?? '',
+    answersId: row.action === 'answered' ? answersIdOf(row.details) : null,
   };
+}
+
+function answersIdOf(details: string | null): string | null {
+  if (!details) return null;
+  const parsed = JSON.parse(details) as { answersId?: unknown };
+  return typeof parsed.answersId === 'string' ? parsed.answersId : null;
 }

@@ -1,4 +1,5 @@
 import {
+  groupTimeline,
   isEditableByCompany,
   isOpenBookYear,
   type Language,
@@ -10,7 +11,7 @@ import {
   type SubmissionListQuery,
   type SubmissionStatus,
 } from '@bansi/shared';
-import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
+import { KEY_ID, decodeCursor, encodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
@@ -20,7 +21,7 @@ import { findFileById, listFilesOfOwner } from '../files/files.repository';
 import type { FilesTable } from '../files/files.tables';
 import { buildFiles, checksOf, fieldError, loadReference, sizeViewOf } from './submissions.checklist';
 import { actorOf, assertCanRead } from './submissions.policy';
-import { presentComment, presentEvent, presentSubmission, presentSummary } from './submissions.presenter';
+import { presentComment, presentEventGroup, presentSubmission, presentSummary, presentTimeline } from './submissions.presenter';
 import {
   SUBMISSION_OWNER,
   countCurrentFiles,
@@ -32,8 +33,9 @@ import {
   listEvents,
   listQueue,
   receiptsOf,
+  type EventCursor,
 } from './submissions.repository';
-import type { SubmissionsTable } from './submissions.tables';
+import type { SubmissionEventsTable, SubmissionsTable } from './submissions.tables';
 
 // Reads of submissions: nothing here writes.
 
@@ -102,13 +104,31 @@ export async function checkSubmission(deps: Deps, companyId: string, bookYear = 
   };
 }
 
-/** The timeline, newest first; events written together keep their order (`ord`). */
+/**
+ * The timeline, newest first; events written together keep their order (`ord`). A page holds `limit`
+ * entries, one upload action of several files being one entry (decision 097): rows are read in chunks
+ * until the page's last entry is complete (a later entry has begun) or the timeline ends, so an upload
+ * action is never split across two pages. The cursor is the last row of the page's last entry.
+ */
 export async function listSubmissionEvents(deps: Deps, principal: Principal, id: string, q: { cursor?: string; limit: number }, lang: Language) {
   const row = await readable(deps, principal, id);
   const after = decodeCursor(deps, lang, q.cursor, ['string', 'number', 'string']);
-  const rows = await listEvents(deps.db, row.id, after ? { at: after[0], ord: after[1], id: after[2] } : null, q.limit + 1);
-  const { page, nextCursor } = pageOf(rows, q.limit, (e) => [e.at, Number(e.ord), e.id]);
-  return { items: page.map(presentEvent), nextCursor };
+  let cursor: EventCursor | null = after ? { at: after[0], ord: after[1], id: after[2] } : null;
+  const rows: SubmissionEventsTable[] = [];
+  const chunk = q.limit * 4 + 1;
+  for (;;) {
+    const batch = await listEvents(deps.db, row.id, cursor, chunk);
+    rows.push(...batch);
+    const groups = groupTimeline(rows);
+    if (groups.length > q.limit || batch.length < chunk) {
+      const page = groups.slice(0, q.limit);
+      const last = page.at(-1)?.at(-1);
+      const nextCursor = groups.length > q.limit && last ? encodeCursor([last.at, Number(last.ord), last.id]) : null;
+      return { items: page.map(presentEventGroup), nextCursor };
+    }
+    const tail = batch.at(-1)!;
+    cursor = { at: tail.at, ord: Number(tail.ord), id: tail.id };
+  }
 }
 
 export async function getSubmissionFiles(deps: Deps, principal: Principal, id: string): Promise<SubmissionFiles> {
@@ -174,7 +194,7 @@ export async function getStaffSubmission(deps: Deps, principal: Principal, id: s
     listPeople(deps.db, row.companyId),
     listEvents(deps.db, row.id, null, 1000),
   ]);
-  return { ...detail, company: presentCompany(company, people), events: events.map(presentEvent) };
+  return { ...detail, company: presentCompany(company, people), events: presentTimeline(events) };
 }
 
 /** A file of this submission (any version), for comments; anything else is a field error. */

@@ -15,7 +15,8 @@ export interface ReceiptInput {
   companyNameEn: string;
   tin: string;
   bookYear: number;
-  submissionId: string;
+  /** the filing reference (BS-2023-000123), printed instead of the submission's id */
+  reference: string;
   acceptedAt: string;
   acceptedBy: string;
   files: { slotLo: string; slotEn: string; name: string; sha256: string }[];
@@ -63,7 +64,7 @@ export async function renderReceiptPdf(t: Translate, input: ReceiptInput): Promi
     row('company', `${input.companyNameLo}\n${input.companyNameEn}`),
     row('tin', input.tin),
     row('bookYear', String(input.bookYear)),
-    row('submission', input.submissionId, true),
+    row('reference', input.reference, true),
     row('acceptedAt', vientianeDateTime(input.acceptedAt)),
     row('acceptedBy', input.acceptedBy),
   ]);

@@ -1,4 +1,6 @@
-import type { SubmissionStatus } from '@bansi/shared';
+import { OTHER_SLOT, SubmissionStatus, type DocumentKind } from '@bansi/shared';
+import { sql } from 'kysely';
+import type { DocumentRow, DocumentSelect } from './submissions.documents';
 import type { Executor } from '../../lib/deps';
 import type { SubmissionEventsTable, SubmissionReceiptsTable, SubmissionsTable } from './submissions.tables';
 
@@ -67,6 +69,10 @@ export function listCompanySubmissions(
   return query.orderBy('bookYear', 'desc').limit(q.limit).execute();
 }
 
+/** Whether `statuses` is every status but draft (the queue's "all" view). */
+const everyButDraft = (statuses: readonly SubmissionStatus[]) =>
+  !statuses.includes('draft') && SubmissionStatus.options.every((s) => s === 'draft' || statuses.includes(s));
+
 /** The review queue: oldest (last) submission first; drafts are never listed. */
 export function listQueue(
   db: Executor,
@@ -84,7 +90,13 @@ export function listQueue(
       'companies.sizeId as companySizeId',
       'companies.categoryId as companyCategoryId',
     ])
-    .where('submissions.status', 'in', q.statuses)
+    // Literal values (not parameters), so the planner can match the partial indexes submissions_awaiting
+    // and submissions_submitted (decision 101).
+    .where(
+      everyButDraft(q.statuses)
+        ? sql<boolean>`${sql.ref('submissions.status')} <> 'draft'`
+        : sql<boolean>`${sql.ref('submissions.status')} in (${sql.join(q.statuses.map((s) => sql.lit(s)))})`,
+    )
     .where('submissions.submittedAt', 'is not', null);
   if (q.bookYear !== undefined) query = query.where('submissions.bookYear', '=', q.bookYear);
   if (q.provinceCode) query = query.where('companies.provinceCode', '=', q.provinceCode);
@@ -149,6 +161,10 @@ export function listEvents(db: Executor, submissionId: string, after: EventCurso
   return query.orderBy('at', 'desc').orderBy('ord', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
+/** One event of this submission's timeline. */
+export const findEvent = (db: Executor, submissionId: string, eventId: string) =>
+  db.selectFrom('submissionEvents').selectAll().where('submissionId', '=', submissionId).where('id', '=', eventId).executeTakeFirst();
+
 /** Every event that carries a comment, oldest first. */
 export const listCommentEvents = (db: Executor, submissionId: string) =>
   db
@@ -170,6 +186,24 @@ export async function insertReceipt(db: Executor, row: SubmissionReceiptsTable) 
 export const findReceipt = (db: Executor, submissionId: string) =>
   db.selectFrom('submissionReceipts').selectAll().where('submissionId', '=', submissionId).executeTakeFirst();
 
+/** The filing references of these submissions (those that have one). */
+export async function referencesOf(db: Executor, submissionIds: string[]): Promise<Map<string, string>> {
+  if (submissionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('submissions')
+    .select(['id', 'reference'])
+    .where('id', 'in', submissionIds)
+    .where('reference', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.reference!]));
+}
+
+/** The filing reference of a submission (null before its first submit). */
+export async function findReference(db: Executor, submissionId: string): Promise<string | null> {
+  const row = await db.selectFrom('submissions').select('reference').where('id', '=', submissionId).executeTakeFirst();
+  return row?.reference ?? null;
+}
+
 export const findReceiptByCode = (db: Executor, companyId: string, codeHash: string) =>
   db.selectFrom('submissionReceipts').selectAll().where('codeHash', '=', codeHash).where('companyId', '=', companyId).executeTakeFirst();
 
@@ -179,27 +213,74 @@ export async function receiptsOf(db: Executor, submissionIds: string[]): Promise
   return new Set(rows.map((r) => r.submissionId));
 }
 
-// --- all-document history --------------------------------------------------------------------
+// --- all-document history (decision 102) -----------------------------------------------------
 
-export function listCompanySubmissionsForDocuments(db: Executor, companyId: string, bookYear?: number) {
-  let query = db.selectFrom('submissions').selectAll().where('companyId', '=', companyId);
-  if (bookYear !== undefined) query = query.where('bookYear', '=', bookYear);
-  return query.execute();
+/** The company's submissions as history rows (index submissions_company_updated). */
+export function submissionDocumentsSelect(db: Executor, companyId: string, bookYear?: number): DocumentSelect {
+  let query = db
+    .selectFrom('submissions')
+    .select((eb) => [
+      sql<DocumentKind>`'submission'`.as('kind'),
+      'submissions.id as id',
+      'submissions.bookYear as bookYear',
+      'submissions.updatedAt as at',
+      'submissions.id as submissionId',
+      eb.cast<string | null>('submissions.status', 'text').as('status'),
+      sql<string | null>`null`.as('fileId'),
+      sql<string | null>`null`.as('slot'),
+      sql<number>`0`.as('superseded'),
+    ])
+    .where('submissions.companyId', '=', companyId);
+  if (bookYear !== undefined) query = query.where('submissions.bookYear', '=', bookYear);
+  return query;
 }
 
-/** Every file (all versions) of the company's submissions and receipts, with its submission's year and status. */
-export function listCompanySubmissionFiles(db: Executor, companyId: string, bookYear?: number) {
+/** Every file (all versions) of the company's submissions and their receipts (index files_company_history). */
+export function submissionFileDocumentsSelect(db: Executor, companyId: string, bookYear?: number): DocumentSelect {
   let query = db
     .selectFrom('files')
     .innerJoin('submissions', 'submissions.id', 'files.ownerId')
-    .selectAll('files')
-    .select(['submissions.bookYear as bookYear', 'submissions.status as submissionStatus'])
+    .select((eb) => [
+      sql<DocumentKind>`case when ${eb.ref('files.ownerKind')} = ${RECEIPT_OWNER} then 'receipt' when ${eb.ref('files.slot')} = ${OTHER_SLOT} then 'other_file' else 'submission_file' end`.as(
+        'kind',
+      ),
+      'files.id as id',
+      'submissions.bookYear as bookYear',
+      'files.createdAt as at',
+      'submissions.id as submissionId',
+      eb.cast<string | null>('submissions.status', 'text').as('status'),
+      eb.cast<string | null>('files.id', 'text').as('fileId'),
+      eb.cast<string | null>('files.slot', 'text').as('slot'),
+      sql<number>`case when ${eb.ref('files.supersededById')} is null then 0 else 1 end`.as('superseded'),
+    ])
     .where('files.companyId', '=', companyId)
     .where('submissions.companyId', '=', companyId)
     .where('files.ownerKind', 'in', [SUBMISSION_OWNER, RECEIPT_OWNER]);
   if (bookYear !== undefined) query = query.where('submissions.bookYear', '=', bookYear);
-  return query.execute();
+  return query;
 }
+
+/**
+ * One page of the all-document history: each source's SELECT cut to the rows after the cursor, in
+ * (at, id) descending order, `limit` of them (so each reads a short index range), then UNION ALL
+ * and the same order and limit over the union. Never more than sources × limit rows are read.
+ */
+export function listDocumentRows(db: Executor, selects: DocumentSelect[], q: { kind?: DocumentKind; after: KeyCursor | null; limit: number }) {
+  if (selects.length === 0) return Promise.resolve([] as DocumentRow[]);
+  const branches = selects.map((select) => {
+    let branch = db.selectFrom(select.as('s')).selectAll();
+    if (q.kind) branch = branch.where('s.kind', '=', q.kind);
+    const after = q.after;
+    if (after) branch = branch.where((eb) => eb.or([eb('s.at', '<', after.key), eb.and([eb('s.at', '=', after.key), eb('s.id', '<', after.id)])]));
+    return db.selectFrom(branch.orderBy('s.at', 'desc').orderBy('s.id', 'desc').limit(q.limit).as('b')).selectAll();
+  });
+  const merged = branches.slice(1).reduce((all, b) => all.unionAll(b), branches[0]!);
+  return db.selectFrom(merged.as('u')).selectAll().orderBy('u.at', 'desc').orderBy('u.id', 'desc').limit(q.limit).execute() as Promise<DocumentRow[]>;
+}
+
+/** File rows by id (the history page's files). */
+export const findFilesByIds = (db: Executor, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('files').selectAll().where('id', 'in', ids).execute();
 
 // --- people and mail -------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import {
   AcceptSubmissionRequest,
+  AnswerCommentRequest,
   CreateSubmissionRequest,
   DocumentPage,
   DocumentsQuery,
@@ -32,6 +33,7 @@ import { replyWithStoredFile } from '../files/files.service';
 import {
   acceptSubmission,
   addStaffComment,
+  answerComment,
   checkSubmission,
   createSubmission,
   getReceiptFile,
@@ -167,6 +169,22 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getSubmissionFiles(deps, request.principal!, request.params.id),
+  );
+
+  app.post(
+    SubmissionPaths.answers(':id'),
+    {
+      config: company,
+      schema: {
+        tags,
+        summary: 'Answer a comment of the service without resubmitting (submitted, in review, returned or resubmitted; else 409 SUBMISSION_CLOSED)',
+        params: IdParams,
+        body: AnswerCommentRequest,
+        response: { 201: SubmissionComment },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await answerComment(deps, request.principal!, actorOf(request), request.params.id, request.body, lang(request))),
   );
 
   const receipt = async (request: FastifyRequest<{ Params: { id: string }; Querystring: { download?: '0' | '1' } }>, reply: FastifyReply) => {

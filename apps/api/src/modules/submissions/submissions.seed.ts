@@ -71,6 +71,7 @@ export const submissionsDemoSeed: SeedStep = {
         submittedAt: null,
         firstSubmittedAt: null,
         acceptedAt: null,
+        reference: null,
       });
       await insertEvents(trx, [createdEvent(principal, user.name, id, now)]);
     });

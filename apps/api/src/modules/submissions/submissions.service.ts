@@ -7,6 +7,7 @@ import './submissions.all-documents';
 
 export { acceptSubmission, type SubmissionDeps } from './commands/accept-submission';
 export { addStaffComment } from './commands/add-staff-comment';
+export { answerComment } from './commands/answer-comment';
 export { createSubmission } from './commands/create-submission';
 export { returnSubmission } from './commands/return-submission';
 export { startReview } from './commands/start-review';

@@ -25,6 +25,8 @@ export interface SubmissionsTable {
   submittedAt: string | null;
   firstSubmittedAt: string | null;
   acceptedAt: string | null;
+  /** the filing reference `BS-<book year>-<seq>` (decision 095), given at the first submit; unique */
+  reference: string | null;
 }
 
 /** The timeline: every change, who (name as it was then), when, what; comments are events with a comment. */

@@ -203,16 +203,11 @@ describe(`annual submissions (${dialect})`, () => {
     for (const slot of REQUIRED_SLOTS) expect((await uploadInto(a2, main.id, slot)).last.statusCode).toBe(204);
     expect((await uploadInto(a, main.id, 'other', 'ໜັງສືຢັ້ງຢືນ.png', pngBytes(700))).last.statusCode).toBe(204);
     main = await getDetail(a, main.id);
-    expect(main.checks).toEqual({ errors: [], warnings: [{ code: 'size_undetermined' }] });
+    // The size cannot be determined (thresholds not entered): the service determines it, nothing to confirm (decision 099).
+    expect(main.checks).toEqual({ errors: [], warnings: [] });
     expect(main.derivedSize).toMatchObject({ kind: 'undetermined', missingInputs: [] });
     // Uploads do not change the version (files have their own history).
     expect(main.version).toBe(4);
-
-    const unconfirmed = await a.inject({ method: 'POST', url, payload: { version: main.version } });
-    expect(unconfirmed.statusCode).toBe(422);
-    expect(problem(unconfirmed).code).toBe('CHECKS_WARNINGS');
-    expect(checksFromFieldErrors(problem(unconfirmed).errors ?? [])).toEqual({ errors: [], warnings: [{ code: 'size_undetermined' }] });
-    expect((await getDetail(a, main.id)).status).toBe('draft');
   });
 
   it('walks the state machine: every allowed and refused transition, the locks, the e-mails', async () => {
@@ -299,7 +294,7 @@ describe(`annual submissions (${dialect})`, () => {
       expect.objectContaining({ returned: true, fileId: cashFlow.id, slot: 'cash-flow', body: 'Totals on page 2 differ from page 1.' }),
     ]);
     const [mailA] = await outbox((await emailOf(a)).email).then((m) => m.filter((x) => x.subject.includes('returned')));
-    expect(mailA?.subject).toBe(`Bansi: your ${bookYear} submission was returned for changes`);
+    expect(mailA?.subject).toBe(`Bansi: ${returned.reference} — your ${bookYear} submission was returned for changes`);
     expect(mailA?.textBody).toContain('The cash-flow statement does not add up.');
     expect(mailA?.textBody).toContain('- Cash-flow statement (cash-flow.pdf): Totals on page 2 differ from page 1.');
     expect(mailA?.textBody).toContain(`/dashboard/submit-document/detail/${main.id}`);
@@ -339,11 +334,13 @@ describe(`annual submissions (${dialect})`, () => {
 
     // The timeline tells the whole story, newest first, page by page.
     const events: string[] = [];
+    let uploadedFiles = 0;
     let cursor: string | null = null;
     do {
       const res = await a.inject({ url: `${api(SubmissionPaths.events(main.id))}?limit=7${cursor ? `&cursor=${cursor}` : ''}` });
       const page = SubmissionEventPage.parse(res.json());
       events.push(...page.items.map((e) => e.action));
+      uploadedFiles += page.items.filter((e) => e.action === 'file_uploaded').reduce((n, e) => n + e.files.length, 0);
       cursor = page.nextCursor;
     } while (cursor);
     expect(events.reverse().filter((e) => e !== 'file_uploaded' && e !== 'commented')).toEqual([
@@ -360,7 +357,8 @@ describe(`annual submissions (${dialect})`, () => {
       'review_started',
       'accepted',
     ]);
-    expect(events.filter((e) => e === 'file_uploaded')).toHaveLength(REQUIRED_SLOTS.length + 1);
+    // One upload action is one entry listing its files (decision 097).
+    expect(uploadedFiles).toBe(REQUIRED_SLOTS.length + 1);
   });
 
   it('serves the receipt PDF only once accepted; its QR code checks it publicly', async () => {
@@ -368,7 +366,7 @@ describe(`annual submissions (${dialect})`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(res.headers['content-disposition']).toContain(`receipt-${bookYear}.pdf`);
+    expect(res.headers['content-disposition']).toContain(`receipt-${(await getDetail(a, main.id)).reference}.pdf`);
     const etag = res.headers.etag as string;
     expect((await a.inject({ url: api(SubmissionPaths.receipt(main.id)), headers: { 'if-none-match': etag } })).statusCode).toBe(304);
     const part = await a.inject({ url: api(SubmissionPaths.receipt(main.id)), headers: { range: 'bytes=0-99' } });
@@ -399,7 +397,17 @@ describe(`annual submissions (${dialect})`, () => {
     const verified = QrCheckResult.parse(visitor.json());
     expect(verified).toMatchObject({ kind: 'receipt', genuine: true, bookYear, companyNameEn: expect.stringMatching(/^Test Company/) });
     // Issue 10: the visitor also sees how many files the receipt covers, and nothing more.
-    expect(Object.keys(visitor.json()).sort()).toEqual(['acceptedAt', 'bookYear', 'companyNameEn', 'companyNameLo', 'fileCount', 'genuine', 'kind']);
+    expect(Object.keys(visitor.json()).sort()).toEqual([
+      'acceptedAt',
+      'bookYear',
+      'companyNameEn',
+      'companyNameLo',
+      'fileCount',
+      'genuine',
+      'kind',
+      'reference',
+    ]);
+    expect(visitor.json().reference).toMatch(/^BS-\d{4}-\d{6}$/);
     expect(visitor.json().fileCount).toBe(detail.files.slots.filter((x) => x.file).length + detail.files.others.length);
     // Wrong code, or the right code under another company: nothing.
     expect((await t.app.inject({ url: api(SubmissionPaths.qrCheck(companyId, `${code.slice(0, -2)}xx`)) })).statusCode).toBe(404);
@@ -536,7 +544,17 @@ describe(`annual submissions (${dialect})`, () => {
     // Above every small bound, but no medium cells yet: cannot be determined, never guessed.
     const big = await enterFigures(t, d, micro, { averageLabour: 80, totalAssets: 5_000_000_000, annualIncome: 9_000_000_000 });
     expect(big.derivedSize).toMatchObject({ kind: 'undetermined', missingInputs: [] });
-    expect(big.checks.warnings).toEqual([{ code: 'size_undetermined' }]);
+    expect(big.checks.warnings).toEqual([]);
+    // The service determines such a size: the company submits without confirming anything (decision 099).
+    const e = (await registerCompany(t)).agent;
+    const undetermined = await enterFigures(t, e, await readySubmission(t, e, bookYear), {
+      averageLabour: 80,
+      totalAssets: 5_000_000_000,
+      annualIncome: 9_000_000_000,
+    });
+    expect(undetermined.derivedSize).toMatchObject({ kind: 'undetermined' });
+    const accepted = await submit(e, undetermined, {});
+    expect(accepted.statusCode, accepted.body).toBe(200);
     const fine = await enterFigures(t, d, big, { averageLabour: 12, totalAssets: 850_000_000, annualIncome: 1_250_000_000 });
     const done = await submit(d, fine, {});
     expect(done.statusCode).toBe(200);

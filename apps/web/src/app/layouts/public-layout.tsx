@@ -125,7 +125,8 @@ function Footer() {
           <Skeleton h={120} />
         )}
         <Text size="xs" mt="lg" ta="center">
-          {provider ? t('footer.copyright', { year: provider.copyrightYear, holder: provider.copyrightHolder }) : null}
+          {/* The sentence ends with its own full stop: a holder ending in "Ltd." must not make it "Ltd.." */}
+          {provider ? t('footer.copyright', { year: provider.copyrightYear, holder: provider.copyrightHolder.replace(/\.+$/, '') }) : null}
         </Text>
       </Container>
     </Box>

@@ -66,11 +66,10 @@ export function ShellLayout({ nav, title, headerExtra }: { nav: ShellNavItem[]; 
           />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* AppShell.Main is the page's one <main> (another inside it would nest two landmarks). */}
+      <AppShell.Main id="content">
         <TranslationBanner />
-        <main id="content">
-          <Outlet />
-        </main>
+        <Outlet />
       </AppShell.Main>
       <ScrollRestoration />
     </AppShell>

@@ -9,18 +9,22 @@ import {
   IconGauge,
   IconHistory,
   IconNews,
+  IconNotes,
   IconReceipt,
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { useSession } from '../../features/auth/api/get-session';
 import { RequireSession } from './require-session';
 import { ShellLayout, type ShellNavItem } from './shell-layout';
 
-const nav: ShellNavItem[] = [
+/** `adminOnly`: screens whose API answers staff admins only (a reviewer is not shown a screen that would refuse them). */
+const nav: (ShellNavItem & { adminOnly?: boolean })[] = [
   { to: paths.staff.root, labelKey: 'staff.nav.overview', icon: <IconGauge size={18} />, end: true },
   { to: paths.staff.submissions, labelKey: 'staff.nav.submissions', icon: <IconClipboardCheck size={18} /> },
+  { to: paths.staff.notes, labelKey: 'notesUi.staff.nav', icon: <IconNotes size={18} /> },
   { to: paths.staff.bookings, labelKey: 'bookings.staff.nav', icon: <IconCalendarEvent size={18} /> },
   { to: paths.staff.invoices, labelKey: 'payments.staff.nav', icon: <IconReceipt size={18} /> },
   { to: paths.staff.companies, labelKey: 'staff.nav.companies', icon: <IconBuilding size={18} /> },
@@ -28,8 +32,8 @@ const nav: ShellNavItem[] = [
   { to: paths.staff.content, labelKey: 'staff.nav.content', icon: <IconNews size={18} /> },
   { to: paths.staff.library, labelKey: 'staff.nav.library', icon: <IconBooks size={18} /> },
   { to: paths.staff.reference, labelKey: 'staff.nav.reference', icon: <IconDatabase size={18} /> },
-  { to: paths.staff.accounts, labelKey: 'staff.nav.accounts', icon: <IconUsers size={18} /> },
-  { to: paths.staff.audit, labelKey: 'audit.nav', icon: <IconHistory size={18} /> },
+  { to: paths.staff.accounts, labelKey: 'staff.nav.accounts', icon: <IconUsers size={18} />, adminOnly: true },
+  { to: paths.staff.audit, labelKey: 'audit.nav', icon: <IconHistory size={18} />, adminOnly: true },
 ];
 
 /** A company user who opens the back office is told plainly that it is for the service's staff. */
@@ -54,9 +58,11 @@ function StaffOnly() {
 
 export default function StaffLayout() {
   const { t } = useTranslation();
+  const { data: session } = useSession();
+  const isAdmin = session?.user.role === 'staff_admin';
   return (
     <RequireSession roles={['staff_reviewer', 'staff_admin']} refusal={<StaffOnly />}>
-      <ShellLayout nav={nav} title={t('staff.title')} />
+      <ShellLayout nav={nav.filter((item) => isAdmin || !item.adminOnly)} title={t('staff.title')} />
     </RequireSession>
   );
 }

@@ -1,6 +1,6 @@
-import { localized } from '@bansi/shared';
-import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBell, IconBook, IconBuilding, IconCalendarEvent, IconCreditCard, IconNotes } from '@tabler/icons-react';
+import { formatLak, localized } from '@bansi/shared';
+import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBell, IconBook, IconBuilding, IconCalendarEvent, IconCreditCard } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../lib/use-lang';
@@ -12,6 +12,11 @@ import { useUnreadCount } from '../../features/content/api/get-unread-count';
 import { SubmissionDeadline } from '../../features/content/components/submission-deadline';
 import { useApiIndex } from '../../api/get-api-index';
 import { SubmissionOverviewCard } from '../../features/submissions/components/submission-overview-card';
+import { NotesOverviewCard } from '../../features/notes/components/notes-overview-card';
+import { useSubmissionCheck } from '../../features/submissions/api/check-submission';
+import { useBookings } from '../../features/bookings/api/list-bookings';
+import { slotText } from '../../features/bookings/components/slot-label';
+import { useInvoices } from '../../features/payments/api/list-invoices';
 
 function Card({
   icon,
@@ -20,7 +25,6 @@ function Card({
   linkLabel,
   children,
   testId,
-  soon,
 }: {
   icon: ReactNode;
   title: string;
@@ -28,30 +32,19 @@ function Card({
   linkLabel: string;
   children?: ReactNode;
   testId: string;
-  soon?: boolean;
 }) {
-  const { t } = useTranslation();
   return (
     <Paper withBorder p="md" radius="md" data-testid={testId}>
       <Group wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" size="lg" color={soon ? 'gray' : 'blue'} aria-hidden>
+        <ThemeIcon variant="light" size="lg" color="blue" aria-hidden>
           {icon}
         </ThemeIcon>
         <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
-          <Group gap="xs" wrap="wrap">
-            <Text fw={700}>{title}</Text>
-            {soon && (
-              <Badge size="sm" variant="light" color="gray">
-                {t('common.comingSoon.title')}
-              </Badge>
-            )}
-          </Group>
+          <Text fw={700}>{title}</Text>
           {children}
-          {!soon && (
-            <Anchor component={Link} to={to} size="sm">
-              {linkLabel}
-            </Anchor>
-          )}
+          <Anchor component={Link} to={to} size="sm">
+            {linkLabel}
+          </Anchor>
         </Stack>
       </Group>
     </Paper>
@@ -59,8 +52,9 @@ function Card({
 }
 
 /**
- * /dashboard: this book year at a glance — the submission's status, the days left to 31 March, the
- * company profile, unread notifications — and honest "coming soon" cards for what is not built yet.
+ * /dashboard: this book year at a glance — the submission's status, the deadline (late, and what to do,
+ * once it has passed unfiled), the company profile, unread notifications, the next hand-in booking and
+ * what is left to pay. Only what exists: no "coming soon" cards (decision 099).
  */
 export default function DashboardOverviewRoute() {
   const { t } = useTranslation();
@@ -69,6 +63,12 @@ export default function DashboardOverviewRoute() {
   const company = useMyCompany();
   const unread = useUnreadCount();
   const unreadCount = unread.data?.unread ?? 0;
+  const check = useSubmissionCheck(bookYear);
+  const upcoming = useBookings('upcoming');
+  const nextBooking = upcoming.data?.pages[0]?.items[0];
+  const open = useInvoices({ status: 'open' });
+  const toPay = open.data?.items ?? [];
+  const toPayTotal = toPay.reduce((sum, invoice) => sum + invoice.total, 0);
   return (
     <Stack gap="md">
       <PageTitle>{t('dashboard.nav.overview')}</PageTitle>
@@ -81,9 +81,10 @@ export default function DashboardOverviewRoute() {
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {bookYear ? <SubmissionOverviewCard bookYear={bookYear} /> : <Loader size="sm" />}
-        {bookYear ? <SubmissionDeadline bookYear={bookYear} /> : null}
+        {bookYear && check.data ? <SubmissionDeadline bookYear={bookYear} submitted={check.data.submitted} /> : null}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {bookYear ? <NotesOverviewCard bookYear={bookYear} /> : null}
         <Card
           icon={<IconBuilding size={20} />}
           title={t('submission.overview.profile')}
@@ -120,29 +121,37 @@ export default function DashboardOverviewRoute() {
           </Text>
         </Card>
         <Card
-          icon={<IconNotes size={20} />}
-          title={t('dashboard.nav.createNotes')}
-          to={paths.dashboard.createNotes}
-          linkLabel=""
-          testId="overview-notes"
-          soon
-        />
-        <Card
           icon={<IconCalendarEvent size={20} />}
           title={t('dashboard.nav.booking')}
           to={paths.dashboard.booking}
-          linkLabel=""
+          linkLabel={t('dashboard.overview.bookingLink')}
           testId="overview-booking"
-          soon
-        />
+        >
+          {upcoming.isPending ? (
+            <Loader size="xs" />
+          ) : (
+            <Text size="sm" c={nextBooking ? undefined : 'dimmed'}>
+              {nextBooking ? t('dashboard.overview.bookingNext', { slot: slotText(nextBooking, lng) }) : t('dashboard.overview.bookingNone')}
+            </Text>
+          )}
+        </Card>
         <Card
           icon={<IconCreditCard size={20} />}
           title={t('dashboard.nav.payment')}
           to={paths.dashboard.payment}
-          linkLabel=""
+          linkLabel={t('dashboard.overview.paymentLink')}
           testId="overview-payment"
-          soon
-        />
+        >
+          {open.isPending ? (
+            <Loader size="xs" />
+          ) : (
+            <Text size="sm" c={toPay.length > 0 ? 'blue.8' : 'dimmed'} fw={toPay.length > 0 ? 600 : 400}>
+              {toPay.length > 0
+                ? t('dashboard.overview.paymentOpen', { count: toPay.length, amount: formatLak(toPayTotal, lng) })
+                : t('dashboard.overview.paymentNone')}
+            </Text>
+          )}
+        </Card>
       </SimpleGrid>
     </Stack>
   );

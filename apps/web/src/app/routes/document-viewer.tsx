@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { FileDownloadCard } from '../../components/file-download-card';
+import { ImagePreview } from '../../components/image-preview';
 import { PageTitle } from '../../components/page-title';
 import { PdfViewer } from '../../components/pdf-viewer';
 import { paths } from '../../config/paths';
@@ -12,7 +13,8 @@ import { api } from '../../lib/api-client';
 
 /**
  * /dashboard/document-viewer/:sub_id/:uuid and …/other/:sub_id/:uuid: a file of a submission (a
- * checklist file or an additional one) in the PDF viewer, read by range from the files endpoint.
+ * checklist file or an additional one) in the PDF viewer, read by range from the files endpoint; a PNG or
+ * JPEG in the image preview.
  */
 export default function DocumentViewerRoute() {
   const { t } = useTranslation();
@@ -39,8 +41,10 @@ export default function DocumentViewerRoute() {
       <Box style={{ flex: 1, minHeight: 0 }}>
         {meta.isPending ? (
           <Loader size="sm" aria-label={t('common.loading')} />
+        ) : meta.data && (meta.data.kind === 'png' || meta.data.kind === 'jpeg') ? (
+          <ImagePreview key={uuid} src={content} downloadUrl={`${content}?download=1`} fileName={meta.data.originalName} />
         ) : meta.data && meta.data.kind !== 'pdf' ? (
-          // A spreadsheet, Word document, image or CSV: no viewer, a download card.
+          // A spreadsheet, Word document or CSV: no viewer, a download card.
           <FileDownloadCard file={meta.data} downloadUrl={`${content}?download=1`} />
         ) : (
           <PdfViewer key={uuid} url={content} downloadUrl={`${content}?download=1`} fileName={meta.data?.originalName} />

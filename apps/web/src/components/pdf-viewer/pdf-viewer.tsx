@@ -14,7 +14,7 @@ import type { PdfViewerProps } from './types';
 import { useHandTool } from './use-hand-tool';
 import { usePdfDocument } from './use-pdf-document';
 import { usePrint } from './use-print';
-import { DEFAULT_SCALE, ScrollMode, useViewer } from './use-viewer';
+import { DEFAULT_SCALE, PHONE_QUERY, ScrollMode, useViewer } from './use-viewer';
 
 const THEME_KEY = 'bansi.viewer.theme';
 /** Below this width the toolbar folds its less used tools into the "more" menu, and the sidebar floats. */
@@ -67,7 +67,10 @@ export default function PdfViewer({ url, data, fileName, downloadUrl, defaultSca
 
   const { state, submitPassword, cancelPassword, abort, retry } = usePdfDocument(source);
   const doc = state.status === 'ready' ? state.doc : null;
-  const { snapshot, actions } = useViewer(containerRef, viewerRef, doc, defaultScale);
+  // On a phone the page opens at its width (120 % of a 360 px screen cuts every line); chosen once, so
+  // turning the phone does not reload the document.
+  const [openScale] = useState(() => (window.matchMedia(PHONE_QUERY).matches ? 'page-width' : defaultScale));
+  const { snapshot, actions } = useViewer(containerRef, viewerRef, doc, openScale);
   const outline = useOutline(doc);
   const print = usePrint(doc);
 
@@ -148,7 +151,7 @@ export default function PdfViewer({ url, data, fileName, downloadUrl, defaultSca
     if (!doc || isTyping(event.target) || event.altKey) return;
     if (mod && (key === '+' || key === '=')) actions.zoomIn();
     else if (mod && key === '-') actions.zoomOut();
-    else if (mod && key === '0') actions.setZoom(defaultScale);
+    else if (mod && key === '0') actions.setZoom(openScale);
     else if (mod) return;
     else if (key === 'n' || key === 'j') actions.next();
     else if (key === 'p' || key === 'k') actions.previous();

@@ -10,6 +10,8 @@ export const DEFAULT_SCALE = 1.2;
 export const ZOOM_LEVELS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4] as const;
 export const SPECIAL_ZOOMS = ['page-actual', 'page-fit', 'page-width'] as const;
 export type SpecialZoom = (typeof SPECIAL_ZOOMS)[number];
+/** A screen this narrow is a phone: documents open at page width there, not at DEFAULT_SCALE. */
+export const PHONE_QUERY = '(max-width: 599.98px)';
 
 export interface FindOptions {
   query: string;

@@ -7,13 +7,13 @@ import type { Actor } from '../../audit/audit.service';
 import { listFilesOfOwner } from '../../files/files.repository';
 import { storeGenerated } from '../../files/files.service';
 import type { FilesTable } from '../../files/files.tables';
-import { enqueueMail } from '../../mail/mail.service';
 import { buildFiles, loadReference } from '../submissions.checklist';
 import { actorName, newEvent } from '../submissions.events';
 import { assertCurrent, transitionFor } from '../submissions.policy';
 import { companyOfRow, readable } from '../submissions.queries';
 import { renderReceiptPdf } from '../submissions.receipt';
-import { RECEIPT_OWNER, SUBMISSION_OWNER, insertEvents, insertReceipt, listMailableUsers } from '../submissions.repository';
+import { RECEIPT_OWNER, SUBMISSION_OWNER, insertEvents, insertReceipt } from '../submissions.repository';
+import { tellCompany } from '../submissions.notify';
 import { staffTransition } from './staff-transition';
 
 /** The app's deps (the receipt PDF goes to `deps.store`). */
@@ -62,13 +62,13 @@ export async function acceptSubmission(
     companyNameEn: company.nameEn,
     tin: company.tin,
     bookYear: Number(pre.bookYear),
-    submissionId: id,
+    reference: pre.reference ?? '',
     acceptedAt,
     acceptedBy: staffName,
     files: listed.map((l) => ({ slotLo: l.slotLo, slotEn: l.slotEn, name: l.file.originalName, sha256: l.file.sha256 })),
     verifyUrl: new URL(qrScanPagePath(company.id, code), deps.config.PUBLIC_URL).toString(),
   });
-  const fileName = deps.t(EN, 'submission.receipt.downloadName', { bookYear: Number(pre.bookYear) });
+  const fileName = pre.reference ? `receipt-${pre.reference}.pdf` : deps.t(EN, 'submission.receipt.downloadName', { bookYear: Number(pre.bookYear) });
   let stored: FilesTable | null = null;
   try {
     return await staffTransition(
@@ -103,18 +103,11 @@ export async function acceptSubmission(
           acceptedAt,
           acceptedByName: name,
         });
-        for (const user of await listMailableUsers(trx, row.companyId)) {
-          await enqueueMail(deps, trx, {
-            to: user.email,
-            lang: user.language,
-            template: 'submissionAccepted',
-            vars: {
-              company: user.language === 'en' ? company.nameEn : company.nameLo,
-              bookYear: Number(row.bookYear),
-              link: new URL(`/dashboard/submit-document/detail/${id}`, deps.config.PUBLIC_URL).toString(),
-            },
-          });
-        }
+        // The mail carries the stored receipt itself (read from the file store when it is sent).
+        await tellCompany(deps, trx, 'accepted', row, company, {
+          at: now,
+          attachments: [{ filename: fileName, contentType: 'application/pdf', fileId }],
+        });
       },
       acceptedAt,
     );

@@ -45,6 +45,7 @@ export async function createSubmission(deps: Deps, principal: Principal, actor: 
     submittedAt: null,
     firstSubmittedAt: null,
     acceptedAt: null,
+    reference: null,
   };
   try {
     await deps.db.transaction().execute(async (trx) => {

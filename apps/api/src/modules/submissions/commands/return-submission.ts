@@ -3,11 +3,11 @@ import type { Deps } from '../../../lib/deps';
 import type { Principal } from '../../../plugins/access';
 import type { Actor } from '../../audit/audit.service';
 import type { FilesTable } from '../../files/files.tables';
-import { enqueueMail } from '../../mail/mail.service';
 import { loadReference } from '../submissions.checklist';
 import { newEvent } from '../submissions.events';
 import { companyOfRow, fileOfSubmission, readable } from '../submissions.queries';
-import { insertEvents, listMailableUsers } from '../submissions.repository';
+import { insertEvents } from '../submissions.repository';
+import { tellCompany } from '../submissions.notify';
 import { staffTransition } from './staff-transition';
 
 /**
@@ -41,24 +41,19 @@ export async function returnSubmission(
         }),
       ),
     ]);
-    for (const user of await listMailableUsers(trx, row.companyId)) {
-      const userLang = user.language;
-      const lines = files.map(({ file, body: text }) => {
+    // The mail lists the overall reasons and every file comment, each under the file's slot name in the reader's language.
+    const fileLines = (lang: Language) =>
+      files.map(({ file, body: text }) => {
         const type = ref.documentTypes.find((d) => d.code === file.slot);
-        const slot = type ? (userLang === 'en' ? type.nameEn : type.nameLo) : deps.t(userLang, 'submission.upload.other');
+        const slot = type ? (lang === 'en' ? type.nameEn : type.nameLo) : deps.t(lang, 'submission.upload.other');
         return `- ${slot} (${file.originalName}): ${text}`;
       });
-      await enqueueMail(deps, trx, {
-        to: user.email,
-        lang: userLang,
-        template: 'submissionReturned',
-        vars: {
-          company: userLang === 'en' ? company.nameEn : company.nameLo,
-          bookYear: Number(row.bookYear),
-          reasons: [body.reasons, ...lines].join('\n'),
-          link: new URL(`/dashboard/submit-document/detail/${id}`, deps.config.PUBLIC_URL).toString(),
-        },
-      });
-    }
+    await tellCompany(deps, trx, 'returned', row, company, {
+      at: now,
+      vars: (lang) => ({
+        reasons: body.reasons,
+        fileComments: files.length ? `${deps.t(lang, 'filing.mail.fileComments')}\n${fileLines(lang).join('\n')}` : '',
+      }),
+    });
   });
 }

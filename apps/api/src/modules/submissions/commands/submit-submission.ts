@@ -1,4 +1,4 @@
-import type { Language } from '@bansi/shared';
+import { filingReference, type Language } from '@bansi/shared';
 import { nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
@@ -11,6 +11,8 @@ import { companyOfRow, detailOf, getSubmission, readable } from '../submissions.
 import { insertEvents, updateSubmissionIfCurrent } from '../submissions.repository';
 import { systemActor } from '../../../lib/actor';
 import { invoiceAnnualReviewFee } from '../../payments/payments.service';
+import { nextSequence } from '../../../db/sequences';
+import { tellCompany } from '../submissions.notify';
 
 /**
  * Submit (draft → submitted, returned → resubmitted) after the checks: blocking errors answer
@@ -36,11 +38,14 @@ export async function submitSubmission(
   const company = await companyOfRow(deps.db, row);
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
+    // The filing reference is given at the first submit (decision 095), from the one gapless counter, in
+    // this transaction: a submit that fails or loses the version race gives its number back.
+    const reference = row.reference ?? filingReference(Number(row.bookYear), await nextSequence(trx, 'filing', Number(row.bookYear)));
     const ok = await updateSubmissionIfCurrent(
       trx,
       id,
       row.version,
-      { status: to, submittedAt: now, firstSubmittedAt: row.firstSubmittedAt ?? now, declaredSizeId: company.sizeId, updatedAt: now },
+      { status: to, submittedAt: now, firstSubmittedAt: row.firstSubmittedAt ?? now, declaredSizeId: company.sizeId, updatedAt: now, reference },
       [row.status],
     );
     if (!ok) throw new AppError(409, 'STALE');
@@ -64,6 +69,7 @@ export async function submitSubmission(
     );
     // The annual review fee is billed on the first submit of a book year (once: payments keys it by company and year).
     await invoiceAnnualReviewFee(trx, systemActor, { companyId: row.companyId, bookYear: row.bookYear }, now);
+    await tellCompany(deps, trx, 'received', { ...row, reference }, company, { at: now });
   });
   return getSubmission(deps, principal, id);
 }

@@ -12,6 +12,9 @@ export function tileLink(tile: OverviewTile): string | null {
       if (tile.filter.status) query.set('status', tile.filter.status);
       if (tile.filter.bookYear) query.set('year', tile.filter.bookYear);
       return `${paths.staff.submissions}?${query}`;
+    case 'notes':
+      if (tile.filter.status) query.set('status', tile.filter.status);
+      return `${paths.staff.notes}?${query}`;
     case 'companies':
       for (const [k, v] of Object.entries(tile.filter)) query.set(k, v);
       return `${paths.staff.companies}?${query}`;
@@ -20,7 +23,7 @@ export function tileLink(tile: OverviewTile): string | null {
       if (tile.filter.date) query.set('date', tile.filter.date);
       return `${paths.staff.bookings}?${query}`;
     case 'invoices':
-      if (tile.filter.status) query.set('status', tile.filter.status);
+      for (const key of ['status', 'due'] as const) if (tile.filter[key]) query.set(key, tile.filter[key]);
       return `${paths.staff.invoices}?${query}`;
     case 'jobs':
       // the failed jobs are listed (with a retry) on the audit screen

@@ -1,4 +1,4 @@
-import { CreateReferenceItemRequest, FILE_KINDS, SME_SECTORS, type ReferenceList, type StaffReferenceItem } from '@bansi/shared';
+import { CreateReferenceItemRequest, FILE_KINDS, SME_SECTORS, type ReferenceList, type StaffReferenceItem, localized } from '@bansi/shared';
 import { Alert, Button, Checkbox, Group, MultiSelect, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,7 +9,6 @@ import { ApiError } from '../../../lib/api-client';
 import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
 import { useLang } from '../../../lib/use-lang';
 import { useSaveReferenceItem } from '../api/save-reference-item';
-import { nameOf } from './filters';
 
 interface Values {
   code: string;
@@ -87,7 +86,7 @@ export function ReferenceItemForm({ list, item, onDone }: { list: ReferenceList;
             control={form.control}
             name="parentId"
             label={t('backoffice.reference.parent')}
-            data={(categories.data?.items ?? []).map((c) => ({ value: c.id, label: nameOf(c, lng) }))}
+            data={(categories.data?.items ?? []).map((c) => ({ value: c.id, label: localized(c.nameLo, c.nameEn, lng) }))}
             required
           />
         ) : null}

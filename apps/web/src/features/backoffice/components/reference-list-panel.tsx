@@ -1,3 +1,4 @@
+import { localized } from '@bansi/shared';
 import type { ReferenceList, StaffReferenceItem } from '@bansi/shared';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -10,7 +11,6 @@ import { errorText } from '../../../lib/form';
 import { useLang } from '../../../lib/use-lang';
 import { useStaffReference } from '../api/get-staff-reference';
 import { useSaveReferenceItem } from '../api/save-reference-item';
-import { nameOf } from './filters';
 import { ReferenceItemForm } from './reference-item-form';
 
 function Attributes({ list, item, parent }: { list: ReferenceList; item: StaffReferenceItem; parent?: string }) {
@@ -64,7 +64,7 @@ export function ReferenceListPanel({ list, isAdmin }: { list: ReferenceList; isA
   const [editing, setEditing] = useState<StaffReferenceItem | 'new' | null>(null);
   const parentName = (id: string | null) => {
     const c = id ? categories.data?.items.find((x) => x.id === id) : undefined;
-    return c ? nameOf(c, lng) : undefined;
+    return c ? localized(c.nameLo, c.nameEn, lng) : undefined;
   };
 
   if (rows.isPending) return <PageSpinner />;
@@ -110,7 +110,7 @@ export function ReferenceListPanel({ list, isAdmin }: { list: ReferenceList; isA
                       variant="light"
                       color="red"
                       title={t('backoffice.reference.retireTitle')}
-                      message={t('backoffice.reference.retireBody', { name: nameOf(item, lng) })}
+                      message={t('backoffice.reference.retireBody', { name: localized(item.nameLo, item.nameEn, lng) })}
                       confirmLabel={t('backoffice.reference.retire')}
                       onConfirm={() =>
                         save.mutate(

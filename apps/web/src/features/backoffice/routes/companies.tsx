@@ -1,3 +1,4 @@
+import { localized } from '@bansi/shared';
 import type { StaffCompanySummary } from '@bansi/shared';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -14,12 +15,12 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/form';
 import { useLang } from '../../../lib/use-lang';
 import { useCompanies } from '../api/list-companies';
-import { FilterSelect, nameOf, useUrlFilters } from '../components/filters';
+import { FilterSelect, useUrlFilters } from '../../../components/data-table';
 
 function CompanyRow({ company, province, size }: { company: StaffCompanySummary; province?: string; size?: string }) {
   const { t } = useTranslation();
   const lng = useLang();
-  const name = nameOf(company, lng);
+  const name = localized(company.nameLo, company.nameEn, lng);
   return (
     <Paper
       withBorder
@@ -84,11 +85,11 @@ export default function CompaniesRoute() {
   const bookYear = withoutSubmission ?? index.data?.bookYear;
   const provinceName = (code: string) => {
     const p = provinces.data?.items.find((x) => x.code === code);
-    return p ? nameOf(p, lng) : undefined;
+    return p ? localized(p.nameLo, p.nameEn, lng) : undefined;
   };
   const sizeName = (id: string) => {
     const s = sizes.data?.items.find((x) => x.id === id);
-    return s ? nameOf(s, lng) : undefined;
+    return s ? localized(s.nameLo, s.nameEn, lng) : undefined;
   };
 
   return (
@@ -110,20 +111,20 @@ export default function CompaniesRoute() {
       <Group gap="sm" align="flex-end" wrap="wrap">
         <FilterSelect
           label={t('backoffice.companies.province')}
-          data={(provinces.data?.items ?? []).map((p) => ({ value: p.code, label: nameOf(p, lng) }))}
+          data={(provinces.data?.items ?? []).map((p) => ({ value: p.code, label: localized(p.nameLo, p.nameEn, lng) }))}
           value={filters.provinceCode ?? ''}
           onChange={(v) => setFilter('provinceCode', v)}
           searchable
         />
         <FilterSelect
           label={t('backoffice.companies.size')}
-          data={(sizes.data?.items ?? []).map((s) => ({ value: s.id, label: nameOf(s, lng) }))}
+          data={(sizes.data?.items ?? []).map((s) => ({ value: s.id, label: localized(s.nameLo, s.nameEn, lng) }))}
           value={filters.sizeId ?? ''}
           onChange={(v) => setFilter('sizeId', v)}
         />
         <FilterSelect
           label={t('backoffice.companies.category')}
-          data={(categories.data?.items ?? []).map((s) => ({ value: s.id, label: nameOf(s, lng) }))}
+          data={(categories.data?.items ?? []).map((s) => ({ value: s.id, label: localized(s.nameLo, s.nameEn, lng) }))}
           value={filters.categoryId ?? ''}
           onChange={(v) => setFilter('categoryId', v)}
         />

@@ -1,3 +1,5 @@
+import { localized } from '@bansi/shared';
+import { vientianeDate } from '@bansi/shared/domain/booking-slots';
 import type { StaffCompanyDetail } from '@bansi/shared';
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
@@ -11,10 +13,9 @@ import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/form';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useCompany } from '../api/get-company';
-import { nameOf } from '../components/filters';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -50,7 +51,7 @@ function Profile({ detail }: { detail: StaffCompanyDetail }) {
   };
   const item = (list: keyof typeof lists, id: string) => {
     const found = lists[list].data?.items.find((i) => i.id === id);
-    return found ? nameOf(found, lng) : '—';
+    return found ? localized(found.nameLo, found.nameEn, lng) : '—';
   };
   const province = provinces.data?.items.find((p) => p.code === c.provinceCode);
   return (
@@ -60,7 +61,7 @@ function Profile({ detail }: { detail: StaffCompanyDetail }) {
       <Fact label={t('backoffice.company.fields.category')}>{item('category', c.categoryId)}</Fact>
       <Fact label={t('backoffice.company.fields.enterpriseType')}>{item('type', c.enterpriseTypeId)}</Fact>
       <Fact label={t('backoffice.company.fields.size')}>{item('size', c.sizeId)}</Fact>
-      <Fact label={t('backoffice.company.fields.province')}>{province ? nameOf(province, lng) : c.provinceCode}</Fact>
+      <Fact label={t('backoffice.company.fields.province')}>{province ? localized(province.nameLo, province.nameEn, lng) : c.provinceCode}</Fact>
       <Fact label={t('backoffice.company.fields.address')}>{[c.address, c.villageName].filter(Boolean).join(', ')}</Fact>
       <Fact label={t('backoffice.company.fields.phone')}>{c.phone}</Fact>
       <Fact label={t('backoffice.company.fields.email')}>{c.email}</Fact>
@@ -100,7 +101,7 @@ export default function CompanyRoute() {
     <Stack gap="md">
       {back}
       <div>
-        <PageTitle>{nameOf(c, lng)}</PageTitle>
+        <PageTitle>{localized(c.nameLo, c.nameEn, lng)}</PageTitle>
         <Text c="dimmed" mt={-12}>
           {lng === 'en' ? c.nameLo : c.nameEn}
         </Text>
@@ -176,6 +177,79 @@ export default function CompanyRoute() {
           </Stack>
         )}
       </Section>
+      <Section id="company-notes" title={t('backoffice.company.notes')}>
+        {detail.notes.length === 0 ? (
+          <Text c="dimmed">{t('backoffice.company.noNotes')}</Text>
+        ) : (
+          <Stack gap="xs">
+            {detail.notes.map((n) => (
+              <Group key={n.id} justify="space-between" wrap="wrap" gap="xs" data-testid="company-notes">
+                <Group gap="xs" wrap="wrap">
+                  <Text fw={600}>{t('backoffice.company.bookYear', { year: n.bookYear })}</Text>
+                  <Badge variant="light">{t(`backoffice.states.${n.status}`)}</Badge>
+                </Group>
+                {n.status !== 'draft' ? (
+                  <Anchor component={Link} to={paths.staff.notesOne(n.id)} size="sm">
+                    {t('backoffice.company.openSubmission')}
+                  </Anchor>
+                ) : null}
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Section>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section id="company-bookings" title={t('backoffice.company.bookings')}>
+          {detail.bookings.length === 0 ? (
+            <Text c="dimmed">{t('backoffice.company.noBookings')}</Text>
+          ) : (
+            <Stack gap="xs">
+              {detail.bookings.map((b) => (
+                <Group key={b.id} justify="space-between" wrap="wrap" gap="xs" data-testid="company-booking">
+                  <Group gap="xs" wrap="wrap">
+                    <Text size="sm">{formatDateTime(b.slotStart, lng)}</Text>
+                    <Badge variant="light" color={b.status === 'received' ? 'teal' : b.status === 'cancelled' ? 'gray' : 'blue'}>
+                      {t(`bookings.status.${b.status}`)}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      {t('backoffice.company.documents', { count: b.receivedCount ?? b.documentCount })}
+                    </Text>
+                  </Group>
+                  <Anchor component={Link} to={`${paths.staff.bookings}?date=${vientianeDate(b.slotStart)}`} size="sm">
+                    {t('backoffice.company.openDay')}
+                  </Anchor>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Section>
+        <Section id="company-invoices" title={t('backoffice.company.invoices')}>
+          {detail.invoices.length === 0 ? (
+            <Text c="dimmed">{t('backoffice.company.noInvoices')}</Text>
+          ) : (
+            <Stack gap="xs">
+              {detail.invoices.map((i) => (
+                <Group key={i.id} justify="space-between" wrap="wrap" gap="xs" data-testid="company-invoice">
+                  <Group gap="xs" wrap="wrap">
+                    <Text ff="monospace" size="sm">
+                      {i.number}
+                    </Text>
+                    <Badge variant="light" color={i.status === 'paid' ? 'teal' : i.status === 'void' ? 'gray' : 'orange'}>
+                      {t(`payments.status.${i.status}`)}
+                    </Badge>
+                  </Group>
+                  <Text ff="monospace" size="sm">
+                    {formatLak(i.total, lng)}
+                  </Text>
+                </Group>
+              ))}
+              <Anchor component={Link} to={`${paths.staff.invoices}?company=${c.id}`} size="sm">
+                {t('backoffice.company.allInvoices')}
+              </Anchor>
+            </Stack>
+          )}
+        </Section>
+      </SimpleGrid>
       <Section id="company-audit" title={t('backoffice.company.audit')}>
         {detail.audit.length === 0 ? (
           <Text c="dimmed">{t('backoffice.company.noAudit')}</Text>

@@ -4,23 +4,41 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
-import { useUrlFilters } from '../components/filters';
+import type { ReactNode } from 'react';
+import { useUrlFilters } from '../../../components/data-table';
 import { ReferenceListPanel } from '../components/reference-list-panel';
 import { SmeGrid } from '../components/sme-grid';
 
-const TABS = [...ReferenceList.options, 'sme'] as const;
-type Tab = (typeof TABS)[number];
+const OWN_TABS = [...ReferenceList.options, 'sme'] as const;
 
-/** /staff/reference: every list of DESIGN §4 and the SME thresholds; staff admins edit, reviewers read. */
-export function StaffReferenceScreen({ isAdmin }: { isAdmin: boolean }) {
+/** A list another feature owns (the fee schedule, holidays), composed in by the app's route. */
+export interface ExtraReferenceList {
+  key: string;
+  label: string;
+  panel: ReactNode;
+}
+
+/**
+ * /staff/reference: every list of DESIGN §4, the SME thresholds, and the lists other features own
+ * (`extra`); staff admins edit, reviewers read.
+ */
+export function StaffReferenceScreen({ isAdmin, extra = [] }: { isAdmin: boolean; extra?: ExtraReferenceList[] }) {
   const { t } = useTranslation();
   const { params, setFilter } = useUrlFilters();
   const narrow = useMediaQuery('(max-width: 48em)');
-  const requested = params.get('list') as Tab | null;
-  const tab: Tab = requested && (TABS as readonly string[]).includes(requested) ? requested : 'categories';
+  const tabs: string[] = [...OWN_TABS, ...extra.map((e) => e.key)];
+  const requested = params.get('list');
+  const tab = requested && tabs.includes(requested) ? requested : 'categories';
   const choose = (value: string | null) => setFilter('list', value);
-  const label = (key: Tab) => t(`backoffice.reference.lists.${key}`);
-  const panel = tab === 'sme' ? <SmeGrid isAdmin={isAdmin} /> : <ReferenceListPanel key={tab} list={tab} isAdmin={isAdmin} />;
+  const label = (key: string) => extra.find((e) => e.key === key)?.label ?? t(`backoffice.reference.lists.${key}`);
+  const panel =
+    tab === 'sme' ? (
+      <SmeGrid isAdmin={isAdmin} />
+    ) : (ReferenceList.options as readonly string[]).includes(tab) ? (
+      <ReferenceListPanel key={tab} list={tab as ReferenceList} isAdmin={isAdmin} />
+    ) : (
+      extra.find((e) => e.key === tab)?.panel
+    );
   return (
     <Stack gap="md">
       <div>
@@ -36,7 +54,7 @@ export function StaffReferenceScreen({ isAdmin }: { isAdmin: boolean }) {
         <>
           <Select
             aria-label={t('backoffice.reference.title')}
-            data={TABS.map((key) => ({ value: key, label: label(key) }))}
+            data={tabs.map((key) => ({ value: key, label: label(key) }))}
             value={tab}
             onChange={choose}
             allowDeselect={false}
@@ -48,7 +66,7 @@ export function StaffReferenceScreen({ isAdmin }: { isAdmin: boolean }) {
       ) : (
         <Tabs value={tab} onChange={choose} keepMounted={false}>
           <Tabs.List>
-            {TABS.map((key) => (
+            {tabs.map((key) => (
               <Tabs.Tab key={key} value={key} data-testid={`reference-tab-${key}`}>
                 {label(key)}
               </Tabs.Tab>

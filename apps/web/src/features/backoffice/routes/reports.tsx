@@ -1,4 +1,4 @@
-import { ReportState, type SubmissionReport } from '@bansi/shared';
+import { ReportState, type SubmissionReport, localized } from '@bansi/shared';
 import { Alert, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { errorText } from '../../../lib/form';
 import { useLang } from '../../../lib/use-lang';
 import { reportCsvUrl, useReport } from '../api/get-report';
 import { useStaffReference } from '../api/get-staff-reference';
-import { nameOf, useUrlFilters } from '../components/filters';
+import { useUrlFilters } from '../../../components/data-table';
 
 const STATES = ReportState.options;
 
@@ -140,14 +140,14 @@ export default function ReportsRoute() {
           <CountTable
             report={report.data}
             rowKey="sizeId"
-            rows={(sizes.data?.items ?? []).map((s) => ({ key: s.id, label: nameOf(s, lng) }))}
+            rows={(sizes.data?.items ?? []).map((s) => ({ key: s.id, label: localized(s.nameLo, s.nameEn, lng) }))}
             caption={`${t('backoffice.reports.state')} × ${t('backoffice.reports.size')}`}
             testId="report-by-size"
           />
           <CountTable
             report={report.data}
             rowKey="provinceCode"
-            rows={(provinces.data?.items ?? []).map((p) => ({ key: p.code, label: nameOf(p, lng) }))}
+            rows={(provinces.data?.items ?? []).map((p) => ({ key: p.code, label: localized(p.nameLo, p.nameEn, lng) }))}
             caption={`${t('backoffice.reports.state')} × ${t('backoffice.reports.province')}`}
             testId="report-by-province"
           />

@@ -15,10 +15,9 @@ import { errorText } from '../../../lib/form';
 import { useLang } from '../../../lib/use-lang';
 import { useStaffBookings, type StaffBookingFilters } from '../api/staff-bookings';
 import { BookingStatusBadge } from '../components/status-badge';
-import { HolidaysPanel } from '../components/holidays-panel';
 import { SettingsPanel } from '../components/settings-panel';
 
-/** /staff/bookings: the bookings of any day (today first), received or not; holidays and slot settings. */
+/** /staff/bookings: the bookings of any day (today first), received or not; slot settings. Holidays are reference data (/staff/reference). */
 export default function StaffBookingsRoute() {
   const { t } = useTranslation();
   const lng = useLang();
@@ -34,7 +33,6 @@ export default function StaffBookingsRoute() {
       <Tabs value={tab} onChange={(v) => set({ tab: v ?? 'day' })} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="day">{t('bookings.staff.tabDay')}</Tabs.Tab>
-          <Tabs.Tab value="holidays">{t('bookings.staff.tabHolidays')}</Tabs.Tab>
           <Tabs.Tab value="settings">{t('bookings.staff.tabSettings')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="day" pt="md">
@@ -64,9 +62,6 @@ export default function StaffBookingsRoute() {
             </Group>
             <DayList filters={{ date, received }} />
           </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="holidays" pt="md">
-          <HolidaysPanel />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="md">
           <SettingsPanel />

@@ -36,7 +36,6 @@ function ReferenceSelect({
       data={(data?.items ?? []).map((item) => ({ value: item.id, label: name(item) }))}
       rightSection={isPending ? <Loader size="xs" /> : undefined}
       clearable={!required}
-      allowDeselect={!required}
       withAsterisk={required}
       comboboxProps={{ withinPortal: true }}
     />

@@ -133,8 +133,10 @@ export default function RegisterRoute() {
           onStepClick={(step) => step < active && goTo(step)}
           allowNextStepsSelect={false}
           size={phone ? 'xs' : 'sm'}
-          iconSize={phone ? 32 : undefined}
+          iconSize={phone ? 32 : 30}
           aria-label={t('account.register.progress')}
+          // Four labels in the narrow stand-alone page: each on one line, the separators give way (decision 099).
+          styles={{ stepLabel: { whiteSpace: 'nowrap' }, stepBody: { marginInlineStart: 8 }, separator: { marginInline: 8, minWidth: 8 } }}
         >
           {STEPS.map((step) => (
             <Stepper.Step key={step} label={phone ? undefined : stepLabel(step)} aria-label={stepLabel(step)} />

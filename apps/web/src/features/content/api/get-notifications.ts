@@ -1,12 +1,12 @@
 import { ContentPaths, type NotificationPage } from '@bansi/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { NOTIFICATIONS_KEY } from '../../../api/notification-keys';
 
 export const getNotifications = (q: { cursor?: string; limit?: number }, signal?: AbortSignal) =>
   api<NotificationPage>(ContentPaths.notifications, { query: q, signal });
 
-/** Everything under this key depends on who is logged in and what they have read. */
-export const NOTIFICATIONS_KEY = ['content', 'notifications'] as const;
+export { NOTIFICATIONS_KEY };
 
 export const latestNotificationsQueryOptions = (limit: number) =>
   queryOptions({ queryKey: [...NOTIFICATIONS_KEY, 'latest', limit], queryFn: () => getNotifications({ limit }) });

@@ -1,10 +1,11 @@
 import { ContentPaths, type UnreadCount } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { UNREAD_KEY } from '../../../api/notification-keys';
 
 export const getUnreadCount = (signal?: AbortSignal) => api<UnreadCount>(ContentPaths.unreadCount, { signal });
 
-export const UNREAD_KEY = ['content', 'unread-count'] as const;
+export { UNREAD_KEY };
 
 export const unreadCountQueryOptions = () =>
   queryOptions({ queryKey: UNREAD_KEY, queryFn: () => getUnreadCount(), refetchInterval: 60_000, staleTime: 15_000 });

@@ -7,14 +7,20 @@ import { formatDate } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 
 /** One notification in a list: title (the link), date, excerpt, and "new" when this user has not opened it. */
-export function NotificationItem({ item }: { item: NotificationSummary }) {
+export function NotificationItem({
+  item,
+  to,
+}: {
+  item: NotificationSummary;
+  /** where the title leads (default: the public notification) */ to?: string;
+}) {
   const { t } = useTranslation();
   const lng = useLang();
   const unread = item.read === false;
   return (
     <Paper withBorder p="md" radius="md" data-testid="notification-item" data-unread={unread || undefined}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-        <Anchor component={Link} to={paths.notification(item.id)} fw={unread ? 700 : 600} c="inherit" underline="hover">
+        <Anchor component={Link} to={to ?? paths.notification(item.id)} fw={unread ? 700 : 600} c="inherit" underline="hover">
           {item.title}
         </Anchor>
         {unread ? (

@@ -7,7 +7,15 @@ import { formatDate } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 
 /** A news article in a list: cover, category, title (the link), summary and date. */
-export function PostCard({ post, headingOrder = 3 }: { post: PostSummary; headingOrder?: 2 | 3 }) {
+export function PostCard({
+  post,
+  headingOrder = 3,
+  to,
+}: {
+  post: PostSummary;
+  headingOrder?: 2 | 3;
+  /** where the title leads (default: the public article) */ to?: string;
+}) {
   const { t } = useTranslation();
   const lng = useLang();
   const Heading = headingOrder === 2 ? 'h2' : 'h3';
@@ -26,7 +34,7 @@ export function PostCard({ post, headingOrder = 3 }: { post: PostSummary; headin
           {formatDate(post.publishedAt, lng)}
         </Text>
       </Group>
-      <Anchor component={Link} to={paths.blog(post.slug)} fw={700} c="inherit" underline="hover">
+      <Anchor component={Link} to={to ?? paths.blog(post.slug)} fw={700} c="inherit" underline="hover">
         <Text component={Heading} fw={700} fz="md" m={0}>
           {post.title}
         </Text>

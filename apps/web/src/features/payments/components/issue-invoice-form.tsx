@@ -6,7 +6,7 @@ import { LakInput } from '../../../components/lak-input';
 import { errorText } from '../../../lib/form';
 import { formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
-import { useCompanySearch } from '../api/search-companies';
+import { useCompanySearch } from '../../../api/search-companies';
 import { useStaffInvoiceActions } from '../api/staff-invoice-actions';
 
 interface Line {

@@ -1,32 +1,17 @@
-import { INVOICE_STATUSES, type InvoiceStatus, type StaffInvoice } from '@bansi/shared';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Tabs,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { INVOICE_STATUSES, type StaffInvoice } from '@bansi/shared';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCompanySearch } from '../../../api/search-companies';
+import { DataTable, FilterSelect, useUrlFilters, YearFilter } from '../../../components/data-table';
 import { PageTitle } from '../../../components/page-title';
 import { errorText } from '../../../lib/form';
 import { formatDate, formatDateTime, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { invoiceReceiptUrl } from '../api/receipt-url';
 import { useStaffInvoiceActions } from '../api/staff-invoice-actions';
-import { useStaffInvoices, useUnmatched, type StaffInvoiceFilters } from '../api/staff-invoices';
-import { FeeEditor } from '../components/fee-editor';
+import { useResolveUnmatched, useStaffInvoices, useUnmatched, type StaffInvoiceFilters } from '../api/staff-invoices';
 import { InvoiceLines } from '../components/invoice-lines';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { IssueInvoiceForm } from '../components/issue-invoice-form';
@@ -176,41 +161,120 @@ function InvoiceCard({ invoice }: { invoice: StaffInvoice }) {
 
 function InvoicesTab() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<InvoiceStatus | 'all'>('open');
-  const [year, setYear] = useState<string | null>(null);
-  const [slip, setSlip] = useState(false);
+  const lng = useLang();
+  const { params, setFilter, bookYear } = useUrlFilters();
+  const status = INVOICE_STATUSES.find((v) => v === params.get('status'));
+  const companyId = params.get('company') ?? undefined;
   const filters: StaffInvoiceFilters = {
-    status: status === 'all' ? undefined : status,
-    year: year ? Number(year) : undefined,
-    slip: slip ? 'pending' : undefined,
+    status,
+    companyId,
+    year: bookYear,
+    slip: params.get('slip') === 'pending' ? 'pending' : undefined,
+    due: params.get('due') === 'overdue' ? 'overdue' : undefined,
   };
   const list = useStaffInvoices(filters);
-  const thisYear = new Date().getFullYear();
+  const [q, setQ] = useState('');
+  const companies = useCompanySearch(q);
+  // the chosen company's name: from the search, else from its invoices (a filtered address opened directly)
+  const chosen = list.data?.pages[0]?.items[0];
+  const companyOptions = (companies.data?.items ?? []).map((c) => ({ value: c.id, label: `${lng === 'en' ? c.nameEn : c.nameLo} · ${c.tin}` }));
+  if (companyId && chosen?.companyId === companyId && !companyOptions.some((o) => o.value === companyId))
+    companyOptions.unshift({ value: companyId, label: lng === 'en' ? chosen.companyNameEn : chosen.companyNameLo });
   return (
     <Stack gap="md">
-      <Group gap="sm" wrap="wrap" align="flex-end">
-        <SegmentedControl
-          value={status}
-          onChange={(v) => setStatus(v as InvoiceStatus | 'all')}
-          data={[...INVOICE_STATUSES.map((s) => ({ value: s, label: t(`payments.status.${s}`) })), { value: 'all', label: t('payments.staff.all') }]}
-          data-testid="filter-status"
-        />
-        <Select
-          label={t('payments.staff.year')}
-          clearable
-          value={year}
-          onChange={setYear}
-          data={Array.from({ length: 5 }, (_, i) => String(thisYear - i))}
-          style={{ width: '8rem' }}
-        />
-        <Switch label={t('payments.staff.slipOnly')} checked={slip} onChange={(e) => setSlip(e.currentTarget.checked)} data-testid="filter-slip" />
-      </Group>
-      {list.isError ? <Alert color="red">{errorText(list.error)}</Alert> : null}
-      {list.data && list.data.items.length === 0 ? <Text c="dimmed">{t('payments.staff.none')}</Text> : null}
-      {(list.data?.items ?? []).map((i) => (
-        <InvoiceCard key={i.id} invoice={i} />
-      ))}
+      <DataTable
+        query={list}
+        testId="staff-invoices"
+        filters={
+          <>
+            <FilterSelect
+              label={t('payments.staff.state')}
+              data={INVOICE_STATUSES.map((s) => ({ value: s, label: t(`payments.status.${s}`) }))}
+              value={status ?? ''}
+              onChange={(v) => setFilter('status', v)}
+              data-testid="filter-status"
+            />
+            <Select
+              label={t('payments.staff.company')}
+              placeholder={t('payments.staff.companySearch')}
+              searchable
+              clearable
+              searchValue={q}
+              onSearchChange={setQ}
+              data={companyOptions}
+              value={companyId ?? null}
+              onChange={(v) => setFilter('company', v)}
+              nothingFoundMessage={q.trim().length >= 2 ? t('payments.staff.noCompany') : undefined}
+              filter={({ options }) => options}
+              comboboxProps={{ withinPortal: true }}
+              w={{ base: '100%', xs: 260 }}
+              data-testid="filter-company"
+            />
+            <YearFilter value={bookYear} onChange={(v) => setFilter('year', v)} testId="filter-year" />
+            <Switch
+              label={t('payments.staff.slipOnly')}
+              checked={filters.slip === 'pending'}
+              onChange={(e) => setFilter('slip', e.currentTarget.checked ? 'pending' : null)}
+              data-testid="filter-slip"
+            />
+            <Switch
+              label={t('payments.staff.overdueOnly')}
+              checked={filters.due === 'overdue'}
+              onChange={(e) => setFilter('due', e.currentTarget.checked ? 'overdue' : null)}
+              data-testid="filter-overdue"
+            />
+          </>
+        }
+        rowKey={(i) => i.id}
+        renderRow={(i) => <InvoiceCard invoice={i} />}
+        empty={<Text c="dimmed">{t('payments.staff.none')}</Text>}
+      />
     </Stack>
+  );
+}
+
+/** Apply an unmatched notification to the invoice it was meant for (the number staff found). */
+function ApplyButton({ id, onSubmit, loading }: { id: string; onSubmit: (invoiceNumber: string) => void; loading: boolean }) {
+  const { t } = useTranslation();
+  const [opened, { open, close }] = useDisclosure(false);
+  const [number, setNumber] = useState('');
+  const valid = /^INV-\d{4}-\d{6}$/.test(number.trim());
+  return (
+    <>
+      <Button size="compact-sm" variant="light" color="green" onClick={open} data-testid="unmatched-apply">
+        {t('payments.staff.apply')}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t('payments.staff.applyTitle')} centered>
+        <Stack>
+          <Text size="sm">{t('payments.staff.applyLead')}</Text>
+          <TextInput
+            label={t('payments.number')}
+            placeholder="INV-2024-000123"
+            value={number}
+            onChange={(e) => setNumber(e.currentTarget.value.toUpperCase())}
+            ff="monospace"
+            data-testid={`unmatched-apply-number-${id}`}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('payments.staff.cancel')}
+            </Button>
+            <Button
+              color="green"
+              disabled={!valid}
+              loading={loading}
+              data-testid="unmatched-apply-confirm"
+              onClick={() => {
+                onSubmit(number.trim());
+                close();
+              }}
+            >
+              {t('payments.staff.apply')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }
 
@@ -218,52 +282,71 @@ function UnmatchedTab() {
   const { t } = useTranslation();
   const lng = useLang();
   const list = useUnmatched();
+  const resolve = useResolveUnmatched();
   if (list.isError) return <Alert color="red">{errorText(list.error)}</Alert>;
-  if (list.data && list.data.items.length === 0) return <Text c="dimmed">{t('payments.staff.noUnmatched')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('payments.staff.receivedAt')}</Table.Th>
-            <Table.Th>{t('payments.staff.provider')}</Table.Th>
-            <Table.Th>{t('payments.number')}</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>{t('payments.amount')}</Table.Th>
-            <Table.Th>{t('payments.staff.reasonColumn')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(list.data?.items ?? []).map((n) => (
-            <Table.Tr key={n.id}>
-              <Table.Td>{formatDateTime(n.receivedAt, lng)}</Table.Td>
-              <Table.Td>
-                {n.provider} ·{' '}
-                <Text span ff="monospace" size="xs">
-                  {n.transactionId}
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('payments.staff.unmatchedLead')}
+      </Text>
+      {resolve.isError ? (
+        <Alert color="red" role="alert">
+          {errorText(resolve.error)}
+        </Alert>
+      ) : null}
+      {list.data && list.data.items.length === 0 ? <Text c="dimmed">{t('payments.staff.noUnmatched')}</Text> : null}
+      {(list.data?.items ?? []).map((n) => (
+        <Paper key={n.id} withBorder p="sm" radius="md" data-testid="unmatched" data-transaction={n.transactionId}>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Stack gap={2}>
+              <Group gap="xs">
+                <Text ff="monospace" fw={600}>
+                  {n.billNumber}
                 </Text>
-              </Table.Td>
-              <Table.Td ff="monospace">{n.billNumber}</Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontFamily: 'monospace' }}>
-                {n.currency === '418' ? formatLak(n.amount, lng) : `${n.amount} (${n.currency})`}
-              </Table.Td>
-              <Table.Td>
                 <Badge color="orange" variant="light">
                   {t(`payments.staff.reasons.${n.reason}`)}
                 </Badge>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(n.receivedAt, lng)} · {n.provider} ·{' '}
+                <Text span ff="monospace" size="xs">
+                  {n.transactionId}
+                </Text>
+              </Text>
+            </Stack>
+            <Text fw={600} ff="monospace">
+              {n.currency === '418' ? formatLak(n.amount, lng) : `${n.amount} (${n.currency})`}
+            </Text>
+          </Group>
+          <Group gap="xs" mt="xs">
+            <ApplyButton
+              id={n.id}
+              loading={resolve.isPending}
+              onSubmit={(invoiceNumber) => resolve.mutate({ id: n.id, body: { action: 'apply', invoiceNumber } })}
+            />
+            <ReasonButton
+              label={t('payments.staff.dismiss')}
+              title={t('payments.staff.dismissTitle', { transaction: n.transactionId })}
+              color="gray"
+              loading={resolve.isPending}
+              testId="unmatched-dismiss"
+              onSubmit={(reason) => resolve.mutate({ id: n.id, body: { action: 'dismiss', reason } })}
+            />
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
   );
 }
 
-/** /staff/invoices: invoices by state, company and year; slips to confirm; unmatched notifications; issue; fees (staff admins). */
-export function StaffInvoicesScreen({ isAdmin }: { isAdmin: boolean }) {
+const TABS = ['invoices', 'unmatched', 'issue'] as const;
+
+/** /staff/invoices: invoices by state, company and year; slips to confirm; unmatched notifications; issue. The fee schedule is reference data (/staff/reference). */
+export default function StaffInvoicesScreen() {
   const { t } = useTranslation();
   const [issued, setIssued] = useState<string | null>(null);
-  const [tab, setTab] = useState<string | null>('invoices');
+  const { params, setFilter } = useUrlFilters();
+  const tab = TABS.find((v) => v === params.get('tab')) ?? 'invoices';
   return (
     <Stack gap="md">
       <PageTitle>{t('payments.staff.title')}</PageTitle>
@@ -272,32 +355,28 @@ export function StaffInvoicesScreen({ isAdmin }: { isAdmin: boolean }) {
           {t('payments.staff.issued', { number: issued })}
         </Alert>
       ) : null}
-      <Tabs value={tab} onChange={setTab}>
+      <Tabs value={tab} onChange={(v) => setFilter('tab', v === 'invoices' ? null : v)} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="invoices">{t('payments.staff.tabs.invoices')}</Tabs.Tab>
-          <Tabs.Tab value="unmatched">{t('payments.staff.tabs.unmatched')}</Tabs.Tab>
-          <Tabs.Tab value="issue">{t('payments.staff.tabs.issue')}</Tabs.Tab>
-          {isAdmin ? <Tabs.Tab value="fees">{t('payments.staff.tabs.fees')}</Tabs.Tab> : null}
+          {TABS.map((key) => (
+            <Tabs.Tab key={key} value={key} data-testid={`invoices-tab-${key}`}>
+              {t(`payments.staff.tabs.${key}`)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="invoices" pt="md">
           <InvoicesTab />
         </Tabs.Panel>
         <Tabs.Panel value="unmatched" pt="md">
-          {tab === 'unmatched' ? <UnmatchedTab /> : null}
+          <UnmatchedTab />
         </Tabs.Panel>
         <Tabs.Panel value="issue" pt="md">
           <IssueInvoiceForm
             onIssued={(number) => {
               setIssued(number);
-              setTab('invoices');
+              setFilter('tab', null);
             }}
           />
         </Tabs.Panel>
-        {isAdmin ? (
-          <Tabs.Panel value="fees" pt="md">
-            {tab === 'fees' ? <FeeEditor /> : null}
-          </Tabs.Panel>
-        ) : null}
       </Tabs>
     </Stack>
   );

@@ -74,6 +74,11 @@ function ReceiptView({ view }: { view: Extract<QrCheckResult, { kind: 'receipt' 
       <Fact label={t('qr.fields.bookYear')} testId="qr-book-year">
         {view.bookYear}
       </Fact>
+      {view.reference ? (
+        <Fact label={t('filing.reference.label')} testId="qr-reference">
+          {view.reference}
+        </Fact>
+      ) : null}
       <Fact label={t('qr.fields.acceptedAt')} testId="qr-accepted-at">
         {formatDate(view.acceptedAt, lang)}
       </Fact>

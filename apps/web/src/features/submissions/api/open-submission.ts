@@ -1,5 +1,5 @@
-import { type SubmissionDetail, SubmissionPaths } from '@bansi/shared';
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type SubmissionDetail, type SubmissionExistence, SubmissionPaths } from '@bansi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { submissionKeys } from './keys';
 
@@ -10,29 +10,31 @@ export const openSubmission = (bookYear: number) =>
     body: { bookYear },
   });
 
-export const openSubmissionQueryOptions = (queryClient: QueryClient, bookYear: number) =>
-  queryOptions({
-    queryKey: submissionKeys.open(bookYear),
-    queryFn: async () => {
-      const detail = await openSubmission(bookYear);
-      // The wizard then works on the detail (which every change answers with).
-      queryClient.setQueryData(submissionKeys.detail(detail.id), detail);
-      void queryClient.invalidateQueries({
-        queryKey: submissionKeys.check(bookYear),
-      });
-      return { id: detail.id };
-    },
-    // Asked once per screen visit: opening twice gives the same submission anyway.
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
-
-/** Opens (or creates) the submission of `bookYear` for the wizard; null while no year is chosen. */
-export function useOpenSubmission(bookYear: number | null) {
+/**
+ * Makes the book year's draft — called by the wizard's first save only, never by opening the screen or
+ * choosing a year (decision 099): a year the company only looked at leaves no draft in its history.
+ */
+export function useOpenSubmission() {
   const queryClient = useQueryClient();
-  return useQuery({
-    ...openSubmissionQueryOptions(queryClient, bookYear ?? 0),
-    enabled: bookYear !== null,
+  return useMutation({
+    mutationFn: openSubmission,
+    onSuccess: (detail) => {
+      queryClient.setQueryData(submissionKeys.detail(detail.id), detail);
+      void queryClient.invalidateQueries({ queryKey: submissionKeys.lists });
+    },
   });
+}
+
+/** After the first save: the screen's "first-create check" now knows the draft (then asks the server again). */
+export function markOpened(queryClient: ReturnType<typeof useQueryClient>, detail: SubmissionDetail) {
+  queryClient.setQueryData<SubmissionExistence>(submissionKeys.check(detail.bookYear), {
+    bookYear: detail.bookYear,
+    open: true,
+    exists: true,
+    id: detail.id,
+    status: detail.status,
+    submitted: detail.submittedAt !== null,
+    editable: detail.editable,
+  });
+  void queryClient.invalidateQueries({ queryKey: submissionKeys.check(detail.bookYear) });
 }

@@ -2,6 +2,7 @@ import { type SubmissionDetail, SubmissionPaths, type SubmitSubmissionRequest } 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { NOTIFICATIONS_KEY, UNREAD_KEY } from '../../../api/notification-keys';
 import { submissionKeys } from './keys';
 
 export const submitSubmission = ({ id, ...body }: { id: string } & z.input<typeof SubmitSubmissionRequest>) =>
@@ -24,6 +25,9 @@ export function useSubmitSubmission() {
       void queryClient.invalidateQueries({
         queryKey: submissionKeys.check(detail.bookYear),
       });
+      // The portal told the company it was received (a notification in the bell).
+      void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
     },
   });
 }

@@ -1,13 +1,14 @@
 import type { SubmissionComment } from '@bansi/shared';
 import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { READABLE_TITLE } from '../lib/styles';
 
-/** One comment of the service (overall or on a file). */
-export function CommentItem({ comment, fileLabel }: { comment: SubmissionComment; fileLabel?: string }) {
+/** One comment (overall or on a file): the service's, or the company's note or answer; `action` goes under it (e.g. "Answer"). */
+export function CommentItem({ comment, fileLabel, action }: { comment: SubmissionComment; fileLabel?: string; action?: ReactNode }) {
   const { t } = useTranslation();
   const lng = useLang();
   return (
@@ -32,6 +33,11 @@ export function CommentItem({ comment, fileLabel }: { comment: SubmissionComment
             {t('submission.comments.withReturn')}
           </Badge>
         )}
+        {comment.answersId && (
+          <Badge size="xs" color="blue.9" variant="outline" data-testid="answer-badge">
+            {t('filing.answer.badge')}
+          </Badge>
+        )}
         {fileLabel && (
           <Badge size="xs" color="gray" variant="outline" style={{ maxWidth: '100%' }}>
             {fileLabel}
@@ -41,6 +47,7 @@ export function CommentItem({ comment, fileLabel }: { comment: SubmissionComment
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {comment.body}
       </Text>
+      {action}
     </Paper>
   );
 }
@@ -49,7 +56,17 @@ export function CommentItem({ comment, fileLabel }: { comment: SubmissionComment
  * Comments on the whole submission (not on one file), oldest first: the service's (with the reasons of
  * a return) and the company's own notes sent with a (re)submission.
  */
-export function OverallComments({ comments, title, highlight }: { comments: SubmissionComment[]; title?: string; highlight?: boolean }) {
+export function OverallComments({
+  comments,
+  title,
+  highlight,
+  actionOf,
+}: {
+  comments: SubmissionComment[];
+  title?: string;
+  highlight?: boolean;
+  actionOf?: (comment: SubmissionComment) => ReactNode;
+}) {
   const { t } = useTranslation();
   const overall = comments.filter((c) => !c.fileId);
   if (overall.length === 0) return null;
@@ -64,7 +81,7 @@ export function OverallComments({ comments, title, highlight }: { comments: Subm
     >
       <Stack gap="xs">
         {overall.map((c) => (
-          <CommentItem key={c.id} comment={c} />
+          <CommentItem key={c.id} comment={c} action={actionOf?.(c)} />
         ))}
       </Stack>
     </Alert>

@@ -1,5 +1,5 @@
-import { deriveSmeSize, type SmeCellRef, type SmeCriterion, type SmeSector, type SmeSize, type SmeThresholdCell } from '@bansi/shared';
-import { Alert, Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { deriveSmeSize, type SmeCriterion, type SmeSector, type SmeSize, type SmeThresholdCell } from '@bansi/shared';
+import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRuler2 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,8 +25,8 @@ export function useDerivedSize(sector: SmeSector | null, figures: SmeFigures, ce
 
 /**
  * The enterprise size derived from the figures as the user types (Decree 25/GOL of 2017): the size and the
- * conditions it met, or "cannot be determined yet" with the figures or the threshold cells still missing;
- * and a warning when it differs from the size in the company's profile.
+ * conditions it met; the figures still to enter; or, when the thresholds it needs are not entered, that
+ * the service will determine the size (decision 099); and a warning when it differs from the profile's size.
  */
 export function SmeSizePanel({
   sector,
@@ -45,12 +45,6 @@ export function SmeSizePanel({
   const { t } = useTranslation();
   const result = useDerivedSize(sector, figures, cells, asOf);
   const criteria = (list: readonly SmeCriterion[]) => list.map((c) => t(`submission.criterion.${c}`)).join(', ');
-  const cell = (ref: SmeCellRef) =>
-    t('submission.derived.cell', {
-      sector: t(`submission.sector.${ref.sector}`),
-      size: t(`submission.size.${ref.size}`),
-      criterion: t(`submission.criterion.${ref.criterion}`),
-    });
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="sme-size" aria-live="polite">
@@ -87,7 +81,7 @@ export function SmeSizePanel({
               data-size="undetermined"
               style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
             >
-              {t('submission.size.undetermined')}
+              {result.missingInputs.length === 0 ? t('submission.derived.byServiceBadge') : t('submission.size.undetermined')}
             </Badge>
             {result.missingInputs.length > 0 && (
               <Text size="sm">
@@ -96,18 +90,12 @@ export function SmeSizePanel({
                 })}
               </Text>
             )}
-            {result.missing.length > 0 && (
-              <div data-testid="sme-missing-cells">
-                <Text size="sm">{t('submission.derived.missingCellsLead')}</Text>
-                <List size="sm" spacing={2} mt={4}>
-                  {result.missing.map((ref) => (
-                    <List.Item key={`${ref.sector}-${ref.size}-${ref.criterion}`}>{cell(ref)}</List.Item>
-                  ))}
-                </List>
-                <Text size="sm" mt={4}>
-                  {t('submission.derived.missingCellsTail')}
-                </Text>
-              </div>
+            {result.missingInputs.length === 0 && (
+              // Thresholds the service has not entered (or a sector it has to settle): never listed to the
+              // company, which cannot act on them; the service decides, and nothing needs confirming.
+              <Text size="sm" data-testid="sme-size-by-service">
+                {t('submission.derived.byService')}
+              </Text>
             )}
           </>
         )}

@@ -2,10 +2,12 @@ import type { FileMeta } from '@bansi/shared';
 import { Box, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { FileDownloadCard } from '../../../components/file-download-card';
+import { ImagePreview } from '../../../components/image-preview';
 import { PdfViewer } from '../../../components/pdf-viewer';
 import { fileContentUrl } from '../api/file-urls';
 
-/** The back office reads a file in place: PDFs in the viewer (by range, staff endpoint), others as a download. */
+/** The back office reads a file in place: PDFs in the viewer (by range, staff endpoint), PNG and JPEG in
+ * the image preview, others as a download. */
 export function StaffFileViewer({ file, onClose }: { file: FileMeta | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
@@ -23,6 +25,14 @@ export function StaffFileViewer({ file, onClose }: { file: FileMeta | null; onCl
               fileName={file.originalName}
             />
           </Box>
+        ) : file.kind === 'png' || file.kind === 'jpeg' ? (
+          <ImagePreview
+            key={file.id}
+            src={fileContentUrl(file.id, { staff: true })}
+            downloadUrl={fileContentUrl(file.id, { staff: true, download: true })}
+            fileName={file.originalName}
+            height={phone ? 'calc(100dvh - 80px)' : '75vh'}
+          />
         ) : (
           <FileDownloadCard
             file={file}

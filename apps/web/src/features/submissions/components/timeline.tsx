@@ -1,5 +1,5 @@
 import type { SubmissionEvent } from '@bansi/shared';
-import { Blockquote, Button, Text, Timeline } from '@mantine/core';
+import { Blockquote, Button, List, Text, Timeline } from '@mantine/core';
 import { IconBuilding, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
@@ -19,6 +19,13 @@ export function SubmissionTimeline({
 }) {
   const { t } = useTranslation();
   const lng = useLang();
+  // One upload action of several files is one entry (decision 097); a company's answer has its own title.
+  const eventTitle = (e: SubmissionEvent) => {
+    if (e.action === 'answered') return t('filing.event.answered');
+    if (e.files.length > 1)
+      return t(e.action === 'file_replaced' ? 'filing.event.filesReplaced' : 'filing.event.filesUploaded', { count: e.files.length });
+    return t(`submission.event.${e.action}`, { file: e.fileName ?? '' });
+  };
   if (events.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -33,12 +40,18 @@ export function SubmissionTimeline({
           <Timeline.Item
             key={e.id}
             bullet={e.actor.kind === 'staff' ? <IconUserCheck size={14} /> : <IconBuilding size={14} />}
-            title={t(`submission.event.${e.action}`, {
-              file: e.fileName ?? '',
-            })}
+            title={eventTitle(e)}
             data-testid="timeline-item"
             data-action={e.action}
+            data-files={e.files.length}
           >
+            {e.files.length > 1 && (
+              <List size="xs" spacing={0} mb={2} data-testid="timeline-files" style={{ overflowWrap: 'anywhere' }}>
+                {e.files.map((f, i) => (
+                  <List.Item key={f.fileId ?? i}>{f.fileName}</List.Item>
+                ))}
+              </List>
+            )}
             <Text size="xs" c="dimmed">
               {t('submission.timeline.by', {
                 name: e.actor.name,

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useProvinces } from '../../../api/get-provinces';
 import { useReferenceList } from '../../../api/get-reference-list';
 import { useStaffQueue } from '../api/list-staff-queue';
+import { FilingReference } from '../components/filing-reference';
 import { StatusBadge } from '../components/status-badge';
 import { sizeText } from '../components/submission-facts';
 import { useLang } from '../../../lib/use-lang';
@@ -39,6 +40,7 @@ function QueueRow({ item, provinceName }: { item: StaffQueueItem; provinceName?:
               {localized(item.company.nameLo, item.company.nameEn, lng)}
             </Text>
             <StatusBadge status={item.status} size="sm" />
+            <FilingReference reference={item.reference} size="xs" />
           </Group>
           <Text size="xs" c="dimmed">
             {[

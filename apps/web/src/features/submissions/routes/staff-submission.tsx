@@ -29,6 +29,7 @@ import { useStaffAction } from '../api/staff-actions';
 import { CommentItem, fileComments } from '../components/comments';
 import { FileLine } from '../components/file-actions';
 import { StaffFileViewer } from '../components/staff-file-viewer';
+import { FilingReference } from '../components/filing-reference';
 import { StatusBadge } from '../components/status-badge';
 import { SignatoriesFacts, SubmissionFacts } from '../components/submission-facts';
 import { SubmissionTimeline } from '../components/timeline';
@@ -161,6 +162,7 @@ function Review({ submission: s }: { submission: StaffSubmissionDetail }) {
               </Title>
               <Group gap="xs" wrap="wrap">
                 <StatusBadge status={s.status} size="lg" />
+                <FilingReference reference={s.reference} size="lg" />
                 <Text size="sm" c="dimmed">
                   {t('submission.detail.bookYear', { year: s.bookYear })}
                 </Text>

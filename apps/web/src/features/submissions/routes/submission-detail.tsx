@@ -1,4 +1,4 @@
-import { type SubmissionDetail } from '@bansi/shared';
+import { type SubmissionComment, type SubmissionDetail, type SubmissionStatus } from '@bansi/shared';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconEdit, IconFileCertificate, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,13 +11,17 @@ import { formatDateTime } from '../../../lib/format';
 import { receiptUrl } from '../api/file-urls';
 import { useSubmission } from '../api/get-submission';
 import { useSubmissionEvents } from '../api/get-submission-events';
+import { AnswerForm } from '../components/answer-form';
 import { CommentItem, fileComments, OverallComments } from '../components/comments';
 import { FileLine } from '../components/file-actions';
+import { FilingReference } from '../components/filing-reference';
 import { StatusBadge } from '../components/status-badge';
 import { SignatoriesFacts, SubmissionFacts } from '../components/submission-facts';
 import { SubmissionTimeline } from '../components/timeline';
 import { useLang } from '../../../lib/use-lang';
 import { nameOf } from '../lib/lang';
+
+const ANSWERABLE: readonly SubmissionStatus[] = ['submitted', 'in_review', 'returned', 'resubmitted'];
 
 const wizardOf = (s: SubmissionDetail, step?: string) =>
   `${paths.dashboard.submitDocument}?${new URLSearchParams({ year: String(s.bookYear), ...(step ? { step } : {}) }).toString()}`;
@@ -55,6 +59,10 @@ function Detail({ submission: s }: { submission: SubmissionDetail }) {
   const events = useSubmissionEvents(s.id);
   const allEvents = events.data?.pages.flatMap((p) => p.items) ?? [];
   const filed = s.files.slots.filter((slot) => slot.file);
+  // The company answers the service's comments while the service has it or has returned it (decision 096).
+  const answerable = ANSWERABLE.includes(s.status);
+  const answerOf = (c: SubmissionComment) =>
+    answerable && c.author.kind === 'staff' ? <AnswerForm key={`answer-${c.id}`} submissionId={s.id} comment={c} /> : undefined;
   return (
     <Stack gap="md" data-testid="submission-detail">
       <Paper withBorder p="md" radius="md">
@@ -65,6 +73,7 @@ function Detail({ submission: s }: { submission: SubmissionDetail }) {
                 {t('submission.detail.bookYear', { year: s.bookYear })}
               </Title>
               <StatusBadge status={s.status} size="lg" />
+              <FilingReference reference={s.reference} size="lg" showNone />
             </Group>
             {s.submittedAt && (
               <Text size="sm" c="dimmed">
@@ -101,7 +110,7 @@ function Detail({ submission: s }: { submission: SubmissionDetail }) {
         </Group>
       </Paper>
 
-      <OverallComments comments={s.comments} highlight={s.status === 'returned'} />
+      <OverallComments comments={s.comments} highlight={s.status === 'returned'} actionOf={answerOf} />
 
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="detail-data">
         <Title order={2} size="h5" mb="sm" id="detail-data">
@@ -140,7 +149,7 @@ function Detail({ submission: s }: { submission: SubmissionDetail }) {
               </Group>
               <FileLine file={slot.file!} viewHref={paths.dashboard.documentViewer(s.id, slot.file!.id)} />
               {fileComments(s.comments, [slot.file!.id, ...slot.history.map((h) => h.id)], slot.code).map((c) => (
-                <CommentItem key={c.id} comment={c} />
+                <CommentItem key={c.id} comment={c} action={answerOf(c)} />
               ))}
             </Stack>
           ))}
@@ -153,7 +162,7 @@ function Detail({ submission: s }: { submission: SubmissionDetail }) {
             <Stack key={f.id} gap={6}>
               <FileLine file={f} viewHref={paths.dashboard.otherDocumentViewer(s.id, f.id)} />
               {fileComments(s.comments, [f.id]).map((c) => (
-                <CommentItem key={c.id} comment={c} />
+                <CommentItem key={c.id} comment={c} action={answerOf(c)} />
               ))}
             </Stack>
           ))}

@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useSubmissions } from '../api/list-submissions';
+import { FilingReference } from '../components/filing-reference';
 import { StatusBadge } from '../components/status-badge';
 import { useLang } from '../../../lib/use-lang';
 
@@ -57,6 +58,7 @@ export default function SubmissionHistoryRoute() {
                 <Group gap="sm" wrap="wrap">
                   <Text fw={700}>{t('submission.detail.bookYear', { year: s.bookYear })}</Text>
                   <StatusBadge status={s.status} />
+                  <FilingReference reference={s.reference} size="xs" />
                 </Group>
                 <Text size="xs" c="dimmed">
                   {t('submission.history.files', { count: s.fileCount })}

@@ -16,7 +16,7 @@ import { useApiIndex } from '../../../api/get-api-index';
 import { useMyCompany } from '../../../api/get-my-company';
 import { useSubmission } from '../api/get-submission';
 import { submissionKeys } from '../api/keys';
-import { useOpenSubmission } from '../api/open-submission';
+import { useSubmissionCheck } from '../api/check-submission';
 import { OverallComments, sinceLastReturn } from '../components/comments';
 import { StatusBadge } from '../components/status-badge';
 import { DocumentsStep } from '../components/wizard/documents-step';
@@ -36,8 +36,9 @@ interface Notice {
 
 /**
  * /dashboard/submit-document: the guided form for a book year (`?year=`, default the configured book
- * year; `?step=`). Opening it opens that year's submission — the existing one if there is one — and a
- * submitted one is shown read-only.
+ * year; `?step=`, so a reload stays on the step). Opening it shows that year's submission if there is
+ * one (a submitted one read-only); otherwise an empty first step, and the draft is made by its first
+ * save — looking at a year never creates anything (decision 099).
  */
 export default function SubmitDocumentRoute() {
   const { t } = useTranslation();
@@ -47,11 +48,13 @@ export default function SubmitDocumentRoute() {
   const years = configured ? openBookYears(configured) : [];
   const asked = Number(params.get('year'));
   const bookYear = configured ? (years.includes(asked) ? asked : configured) : null;
-  const opened = useOpenSubmission(bookYear);
-  const detail = useSubmission(opened.data?.id ?? '');
+  const check = useSubmissionCheck(bookYear ?? undefined);
+  const id = check.data?.exists ? check.data.id : null;
+  const detail = useSubmission(id ?? '');
   const company = useMyCompany();
+  const ready = bookYear !== null && check.data && company.data && (id === null || detail.data);
 
-  const failure = index.error ?? opened.error ?? detail.error ?? company.error;
+  const failure = index.error ?? check.error ?? detail.error ?? company.error;
   return (
     <Stack gap="md">
       <PageTitle>{t('dashboard.nav.submitDocument')}</PageTitle>
@@ -61,35 +64,46 @@ export default function SubmitDocumentRoute() {
           data={years.map((y) => ({ value: String(y), label: String(y) }))}
           value={bookYear ? String(bookYear) : null}
           onChange={(v) => v && setParams({ year: v }, { replace: true })}
+          // Choosing a year only looks: nothing is created until the first save.
           allowDeselect={false}
           w={160}
           data-testid="book-year"
         />
-        {detail.data && <StatusBadge status={detail.data.status} size="lg" />}
+        {id && detail.data ? (
+          <StatusBadge status={detail.data.status} size="lg" />
+        ) : (
+          check.data &&
+          !check.data.exists && (
+            <Text size="sm" c="dimmed" data-testid="submission-not-started">
+              {t('submission.wizard.notStarted')}
+            </Text>
+          )
+        )}
       </Group>
       {failure ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
           {errorText(failure)}
         </Alert>
-      ) : !detail.data || !company.data ? (
+      ) : !ready ? (
         <PageSpinner />
       ) : (
-        <Wizard key={detail.data.id} submission={detail.data} company={company.data} />
+        <Wizard key={detail.data?.id ?? `new-${bookYear}`} submission={id ? detail.data! : null} bookYear={bookYear} company={company.data} />
       )}
     </Stack>
   );
 }
 
-function Wizard({ submission, company }: { submission: SubmissionDetail; company: Company }) {
+function Wizard({ submission, bookYear, company }: { submission: SubmissionDetail | null; bookYear: number; company: Company }) {
   const { t } = useTranslation();
   const lng = useLang();
   const phone = useMediaQuery('(max-width: 36em)');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const readOnly = !submission.editable || !isEditableByCompany(submission.status);
+  const readOnly = submission !== null && (!submission.editable || !isEditableByCompany(submission.status));
   const asked = params.get('step') as StepKey | null;
-  const step: StepKey = asked && STEPS.includes(asked) ? asked : readOnly ? 'review' : 'enterprise';
+  // Until the first save there is only the first step (the others work on the draft).
+  const step: StepKey = submission && asked && STEPS.includes(asked) ? asked : readOnly ? 'review' : 'enterprise';
   const active = STEPS.indexOf(step);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [reloading, setReloading] = useState(false);
@@ -110,7 +124,7 @@ function Wizard({ submission, company }: { submission: SubmissionDetail; company
   const reload = async () => {
     setReloading(true);
     await queryClient.invalidateQueries({
-      queryKey: submissionKeys.detail(submission.id),
+      queryKey: submission ? submissionKeys.detail(submission.id) : submissionKeys.check(bookYear),
     });
     setReloading(false);
   };
@@ -143,7 +157,7 @@ function Wizard({ submission, company }: { submission: SubmissionDetail; company
   const label = (s: StepKey) => t(`submission.steps.${s}`);
   return (
     <Stack gap="md">
-      {readOnly && (
+      {readOnly && submission && (
         <Alert color="blue" icon={<IconLock size={18} />} data-testid="read-only">
           <Text size="sm">
             {submission.status === 'accepted'
@@ -159,7 +173,12 @@ function Wizard({ submission, company }: { submission: SubmissionDetail; company
           </Anchor>
         </Alert>
       )}
-      {submission.status === 'returned' && (
+      {submission === null && (
+        <Alert color="blue" variant="light" data-testid="wizard-new">
+          <Text size="sm">{t('submission.wizard.newHint', { year: bookYear })}</Text>
+        </Alert>
+      )}
+      {submission?.status === 'returned' && (
         <OverallComments comments={sinceLastReturn(submission.comments)} title={t('submission.wizard.returnedTitle')} highlight />
       )}
       {notice && (
@@ -182,7 +201,7 @@ function Wizard({ submission, company }: { submission: SubmissionDetail; company
       <Stepper
         active={active}
         onStepClick={(i) => goTo(STEPS[i]!)}
-        allowNextStepsSelect
+        allowNextStepsSelect={submission !== null}
         size="sm"
         iconSize={phone ? 28 : 34}
         aria-label={t('submission.wizard.steps')}
@@ -200,15 +219,16 @@ function Wizard({ submission, company }: { submission: SubmissionDetail; company
       </Text>
       {step === 'enterprise' && (
         <EnterpriseStep
-          key={submission.version}
+          key={submission?.version ?? 0}
           submission={submission}
+          bookYear={bookYear}
           company={company}
           readOnly={readOnly}
           onSaved={saved('enterprise')}
           onError={onError}
         />
       )}
-      {step === 'signatories' && (
+      {step === 'signatories' && submission && (
         <SignatoriesStep
           key={submission.version}
           submission={submission}
@@ -219,10 +239,10 @@ function Wizard({ submission, company }: { submission: SubmissionDetail; company
           onError={onError}
         />
       )}
-      {step === 'documents' && (
+      {step === 'documents' && submission && (
         <DocumentsStep submission={submission} readOnly={readOnly} onNext={() => goTo('review')} onBack={() => goTo('signatories')} />
       )}
-      {step === 'review' && (
+      {step === 'review' && submission && (
         <ReviewStep
           key={submission.version}
           submission={submission}

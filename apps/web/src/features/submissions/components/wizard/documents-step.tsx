@@ -12,6 +12,7 @@ import { useLang } from '../../../../lib/use-lang';
 import { nameOf } from '../../lib/lang';
 import { CommentItem, fileComments } from '../comments';
 import { FileLine } from '../file-actions';
+import { NotesLink } from './notes-link';
 
 function History({ files, subId, other }: { files: FileMeta[]; subId: string; other?: boolean }) {
   const { t } = useTranslation();
@@ -103,6 +104,7 @@ function SlotCard({
             clearDone
           />
         )}
+        {!readOnly && slot.code === 'notes' && <NotesLink submission={submission} />}
         <History files={slot.history} subId={submission.id} />
       </Stack>
     </Paper>

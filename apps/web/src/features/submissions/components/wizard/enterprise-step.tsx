@@ -1,11 +1,13 @@
-import type { Company, SmeSector, SubmissionDetail } from '@bansi/shared';
+import { SME_SIZES, type Company, type SmeSector, type SmeSize, type SubmissionDetail } from '@bansi/shared';
 import { Button, Grid, Group, Select, Stack } from '@mantine/core';
 import { IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '../../../../api/get-reference-list';
 import { useSmeThresholds } from '../../api/get-sme-thresholds';
+import { markOpened, useOpenSubmission } from '../../api/open-submission';
 import { useUpdateSubmission } from '../../api/update-submission';
 import { useLang } from '../../../../lib/use-lang';
 import { nameOf } from '../../lib/lang';
@@ -30,16 +32,19 @@ function sectorOf(item: { extra: Record<string, unknown> | null } | undefined): 
 
 /**
  * Step 1: department (filtered by the company's category), average labour, total assets, annual income
- * (LAK, grouped as typed), special category; the SME size derived live beside it.
+ * (LAK, grouped as typed), special category; the SME size derived live beside it. Without a submission
+ * (none yet for the year) its first save makes the draft, then saves into it (decision 099).
  */
 export function EnterpriseStep({
   submission,
+  bookYear,
   company,
   readOnly,
   onSaved,
   onError,
 }: {
-  submission: SubmissionDetail;
+  submission: SubmissionDetail | null;
+  bookYear: number;
   company: Company;
   readOnly: boolean;
   onSaved: (next: boolean) => void;
@@ -51,16 +56,21 @@ export function EnterpriseStep({
   const categories = useReferenceList('categories');
   const specials = useReferenceList('special-categories');
   const thresholds = useSmeThresholds();
+  const sizes = useReferenceList('sizes');
   const update = useUpdateSubmission();
+  const open = useOpenSubmission();
+  const queryClient = useQueryClient();
 
   const form = useForm<EnterpriseForm>({
     defaultValues: {
-      departmentId: submission.departmentId,
-      averageLabour: submission.averageLabour ?? '',
-      totalAssets: submission.totalAssets ?? '',
-      annualIncome: submission.annualIncome ?? '',
+      departmentId: submission?.departmentId ?? null,
+      averageLabour: submission?.averageLabour ?? '',
+      totalAssets: submission?.totalAssets ?? '',
+      annualIncome: submission?.annualIncome ?? '',
       // A new draft starts from the profile's special category.
-      specialCategoryId: submission.specialCategoryId ?? (submission.version === 1 ? company.specialCategoryId : null),
+      specialCategoryId: submission
+        ? (submission.specialCategoryId ?? (submission.version === 1 ? company.specialCategoryId : null))
+        : company.specialCategoryId,
     },
   });
   const values = useWatch({ control: form.control });
@@ -74,25 +84,37 @@ export function EnterpriseStep({
   );
   const department = departments.data?.items.find((d) => d.id === values.departmentId);
   const category = categories.data?.items.find((c) => c.id === (department?.parentId ?? company.categoryId));
-  const sector = sectorOf(category) ?? submission.sector;
+  const sector = sectorOf(category) ?? submission?.sector ?? null;
+  // Before the first save the declared size is the profile's, as the server would say.
+  const profileSize = sizes.data?.items.find((s) => s.id === company.sizeId)?.code;
+  const declared = submission
+    ? submission.declaredSize?.size
+    : (SME_SIZES as readonly string[]).includes(profileSize ?? '')
+      ? (profileSize as SmeSize)
+      : null;
   // The server derives the size with the thresholds in force on 31 December of the book year.
-  const asOf = useMemo(() => new Date(Date.UTC(submission.bookYear, 11, 31, 5)), [submission.bookYear]);
+  const asOf = useMemo(() => new Date(Date.UTC(bookYear, 11, 31, 5)), [bookYear]);
+  const saving = update.isPending || open.isPending;
 
   const save = (next: boolean) =>
-    form.handleSubmit((v) => {
+    form.handleSubmit(async (v) => {
       if (readOnly) return onSaved(next);
-      update.mutate(
-        {
-          id: submission.id,
-          version: submission.version,
+      try {
+        const target = submission ?? (await open.mutateAsync(bookYear));
+        const detail = await update.mutateAsync({
+          id: target.id,
+          version: target.version,
           departmentId: v.departmentId || null,
           averageLabour: num(v.averageLabour),
           totalAssets: num(v.totalAssets),
           annualIncome: num(v.annualIncome),
           specialCategoryId: v.specialCategoryId || null,
-        },
-        { onSuccess: () => onSaved(next), onError },
-      );
+        });
+        if (!submission) markOpened(queryClient, detail);
+        onSaved(next);
+      } catch (error) {
+        onError(error);
+      }
     });
 
   return (
@@ -189,7 +211,7 @@ export function EnterpriseStep({
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <SmeSizePanel sector={sector} figures={figures} cells={thresholds.data?.items} asOf={asOf} declared={submission.declaredSize?.size} />
+          <SmeSizePanel sector={sector} figures={figures} cells={thresholds.data?.items} asOf={asOf} declared={declared} />
         </Grid.Col>
       </Grid>
       <Group justify="flex-end" mt="lg" gap="sm">
@@ -198,13 +220,13 @@ export function EnterpriseStep({
             variant="default"
             leftSection={<IconDeviceFloppy size={16} />}
             onClick={(e) => void save(false)(e)}
-            loading={update.isPending}
+            loading={saving}
             data-testid="save-enterprise"
           >
             {t('submission.wizard.save')}
           </Button>
         )}
-        <Button type="submit" rightSection={<IconArrowRight size={16} />} loading={update.isPending} data-testid="next-enterprise">
+        <Button type="submit" rightSection={<IconArrowRight size={16} />} loading={saving} data-testid="next-enterprise">
           {readOnly ? t('submission.wizard.next') : t('submission.wizard.saveNext')}
         </Button>
       </Group>

@@ -1,27 +1,28 @@
-import { DOCUMENT_KINDS, DocumentKind, localized, type DocumentEntry } from '@bansi/shared';
+import { type DocumentKind, localized, type DocumentEntry } from '@bansi/shared';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes } from '../../../components/file-upload';
-import { DataTable, FilterSelect, useUrlFilters, YearFilter } from '../../../components/data-table';
-import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { fileContentUrl, receiptUrl } from '../api/file-urls';
-import { useDocuments } from '../api/list-documents';
-import { StatusBadge } from '../components/status-badge';
+import { FilingReference } from './filing-reference';
+import { StatusBadge } from './status-badge';
 import { useLang } from '../../../lib/use-lang';
 
-const KIND_COLORS: Record<DocumentKind, string> = {
+/** Badge colours of the document kinds (the notes' own row uses `notes`). */
+export const KIND_COLORS: Record<DocumentKind, string> = {
   submission: 'blue',
   submission_file: 'grape',
   other_file: 'indigo',
   receipt: 'gray',
   invoice_receipt: 'teal',
+  notes: 'orange',
 };
 
-function Row({ entry }: { entry: DocumentEntry }) {
+/** A row of the all-document history for a submission, its files, receipts and payment receipts. */
+export function SubmissionDocumentRow({ entry }: { entry: DocumentEntry }) {
   const { t } = useTranslation();
   const lng = useLang();
   const subId = entry.submissionId ?? entry.id;
@@ -46,6 +47,7 @@ function Row({ entry }: { entry: DocumentEntry }) {
               {t(`submission.documentKind.${entry.kind}`)}
             </Badge>
             {entry.status && <StatusBadge status={entry.status} size="sm" />}
+            <FilingReference reference={entry.reference} size="xs" />
             {entry.superseded && (
               <Badge variant="outline" color="gray" size="sm">
                 {t('submission.documents.superseded')}
@@ -97,45 +99,5 @@ function Row({ entry }: { entry: DocumentEntry }) {
         </Group>
       </Group>
     </Paper>
-  );
-}
-
-/** /dashboard/all-document-history: every submission and file of the company, filterable by year and kind. */
-export default function AllDocumentsRoute() {
-  const { t } = useTranslation();
-  const { params, setFilter, bookYear } = useUrlFilters();
-  const parsedKind = DocumentKind.safeParse(params.get('kind'));
-  const kind = parsedKind.success ? parsedKind.data : undefined;
-  const list = useDocuments({ bookYear, kind });
-  return (
-    <Stack gap="md">
-      <PageTitle>{t('dashboard.nav.allDocumentHistory')}</PageTitle>
-      <DataTable
-        query={list}
-        filters={
-          <>
-            <YearFilter value={bookYear} onChange={(v) => setFilter('year', v)} testId="filter-year" />
-            <FilterSelect
-              label={t('submission.filters.kind')}
-              data={DOCUMENT_KINDS.map((k) => ({
-                value: k,
-                label: t(`submission.documentKind.${k}`),
-              }))}
-              value={kind ?? ''}
-              onChange={(v) => setFilter('kind', v)}
-              data-testid="filter-kind"
-            />
-          </>
-        }
-        rowKey={(e) => `${e.kind}-${e.id}`}
-        renderRow={(e) => <Row entry={e} />}
-        empty={
-          <Text c="dimmed" data-testid="documents-empty">
-            {t('submission.documents.emptyList')}
-          </Text>
-        }
-        testId="documents-list"
-      />
-    </Stack>
   );
 }

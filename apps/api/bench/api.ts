@@ -1,0 +1,341 @@
+/**
+ * API benchmark (issue 17): the authenticated lists and search at the size of the country.
+ *
+ *   npm run bench:api
+ *   BENCH_DB=sqlite BENCH_SECONDS=5 BENCH_THROUGHPUT_SECONDS=3 npm run bench:api     (a quick run)
+ *
+ * For each database (SQLite file, PostgreSQL database `bansi_bench` — never the tests' `test`):
+ *  1. migrate + demo data ("small"); the median latency of each endpoint, sequentially;
+ *  2. bulk-seed 10,000 companies, 10,000 submissions, 50,000 posts, 50,000 notifications ("scaled");
+ *     the same medians, as a ratio to small (goal ≤ 2×);
+ *  3. captures the SQL each endpoint runs (Kysely's log, parameters included) and starts the floor:
+ *     a bare Fastify 5 server running exactly that SQL with prepared statements;
+ *  4. throughput (closed loop, BENCH_CONNECTIONS keep-alive connections for BENCH_THROUGHPUT_SECONDS)
+ *     of the app and of the floor, as a ratio (goal ≥ 0.70);
+ *  5. p50/p99 at BENCH_RATE (200) evenly spaced requests/s for BENCH_SECONDS (30), open loop,
+ *     latency counted from the scheduled send time (goal p99 ≤ 50 ms);
+ *  6. search under load: the company's submission list at 200 req/s alone, then while one client
+ *     searches (absent word) in a loop (goal: p99 within 2× of alone).
+ * The load client is hand-written (bench/http-load.ts), not autocannon.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_BASE } from '@bansi/shared';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDb, type Db } from '../src/db/index';
+import { sha256 } from '../src/lib/crypto';
+import { SCALE, WORDS, seedScaled, seedSmall } from './api-seed';
+import type { Captured, CapturedQuery } from './floor-server';
+import { closedLoop, backgroundLoop, openLoop, sequential, type Target } from './http-load';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const REPO = resolve(here, '../../..');
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SECONDS = env('BENCH_SECONDS', 30);
+const THROUGHPUT_SECONDS = env('BENCH_THROUGHPUT_SECONDS', 10);
+const RATE = env('BENCH_RATE', 200);
+const CONNECTIONS = env('BENCH_CONNECTIONS', 8);
+const DBS = (process.env.BENCH_DB ?? 'sqlite,postgres').split(',');
+const PG_ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_DB = 'bansi_bench';
+
+interface Endpoint {
+  name: string;
+  who: 'company' | 'staff';
+  path: string;
+}
+
+const q = encodeURIComponent;
+const ENDPOINTS: Endpoint[] = [
+  { name: 'submissions', who: 'company', path: '/submissions' },
+  { name: 'posts', who: 'company', path: '/posts' },
+  { name: 'notifications', who: 'company', path: '/notifications' },
+  { name: 'unread-count', who: 'company', path: '/notifications/unread-count' },
+  { name: 'staff-queue', who: 'staff', path: '/staff/submissions' },
+  { name: 'staff-queue-deep', who: 'staff', path: '/staff/submissions' },
+  { name: 'documents', who: 'company', path: '/documents' },
+  { name: 'documents-deep', who: 'company', path: '/documents' },
+  { name: 'search-common', who: 'company', path: `/search?q=${q(WORDS.common)}` },
+  { name: 'search-rare', who: 'company', path: `/search?q=${q(WORDS.rare)}` },
+  { name: 'search-absent', who: 'company', path: `/search?q=${q(WORDS.absent)}` },
+];
+
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '—');
+
+interface Server {
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startChild(script: string, extraEnv: Record<string, string>): Promise<Server> {
+  const port = randomInt(4100, 5000);
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: REPO,
+    env: { ...process.env, ...extraEnv, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  await new Promise<void>((resolveReady, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('listening')) resolveReady();
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}):\n${output}`)));
+  });
+  return {
+    port,
+    child,
+    stop: () =>
+      new Promise((r) => {
+        child.once('exit', () => r());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function preparePostgres(): Promise<string> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
+  await admin.query(`drop database if exists ${PG_DB} with (force)`);
+  await admin.query(`create database ${PG_DB}`);
+  await admin.end();
+  return PG_ADMIN.replace(/\/[^/?]*(\?|$)/, `/${PG_DB}$1`);
+}
+
+function benchConfig(url: string, dataDir: string): Config {
+  return loadConfig({
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://bench.example',
+    PAYMENT_WEBHOOK_SECRET: 'bench-secret-bench-secret-bench-secret',
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...LIMITS,
+  });
+}
+
+/**
+ * The search limit is per client address: the load client sends its requests from 32 addresses
+ * (X-Forwarded-For, the app trusting the loopback proxy) at the highest allowed limit, so the
+ * figures are searches, not 429s. The floor runs the limiter's SQL too (it is captured).
+ */
+const LIMITS = { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_SEARCH_PER_MINUTE: '10000' };
+const ADDRESSES = Array.from({ length: 32 }, (_, i) => `10.17.0.${i + 1}`);
+
+const configEnv = (config: Config) => ({
+  ...LIMITS,
+  NODE_ENV: 'production',
+  PUBLIC_URL: config.PUBLIC_URL,
+  PAYMENT_WEBHOOK_SECRET: config.PAYMENT_WEBHOOK_SECRET!,
+  DATABASE_URL: config.DATABASE_URL,
+  DATA_DIR: config.DATA_DIR,
+});
+
+/** A session row for a user, as a login would write it; answers the cookie header. */
+async function sessionCookie(db: Db, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await db.kysely
+    .insertInto('sessions')
+    .values({
+      id: randomUUID(),
+      userId,
+      tokenHash: sha256(token),
+      createdAt: now.toISOString(),
+      lastSeenAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 11 * 3600_000).toISOString(),
+      userAgent: 'bench',
+    })
+    .execute();
+  return `__Host-bansi_session=${token}`;
+}
+
+interface Setup {
+  cookies: Record<Endpoint['who'], string>;
+  paths: Record<string, string>;
+}
+
+/** The deep pages' cursors: follow nextCursor (100 per page) about `depth` rows in. */
+async function deepPaths(port: number, cookies: Setup['cookies'], depth: number): Promise<Record<string, string>> {
+  const paths: Record<string, string> = {};
+  for (const e of ENDPOINTS) paths[e.name] = `${API_BASE}${e.path}`;
+  for (const [name, base, who] of [
+    ['staff-queue-deep', '/staff/submissions', 'staff'],
+    ['documents-deep', '/documents', 'company'],
+  ] as const) {
+    let cursor: string | null = null;
+    for (let seen = 0; seen < depth; seen += 100) {
+      const url = `http://127.0.0.1:${port}${API_BASE}${base}?limit=100${cursor ? `&cursor=${q(cursor)}` : ''}`;
+      const res = await fetch(url, { headers: { cookie: cookies[who] } });
+      const body = (await res.json()) as { nextCursor: string | null };
+      if (!body.nextCursor) break;
+      cursor = body.nextCursor;
+    }
+    if (cursor) paths[name] = `${API_BASE}${base}?cursor=${q(cursor)}`;
+  }
+  return paths;
+}
+
+const target = (port: number, setup: Setup, e: Endpoint, from = ADDRESSES[0]!): Target => ({
+  port,
+  path: setup.paths[e.name]!,
+  headers: { cookie: setup.cookies[e.who], 'accept-language': 'lo', 'x-forwarded-for': from },
+});
+const targets = (port: number, setup: Setup, e: Endpoint) => ADDRESSES.map((a) => target(port, setup, e, a));
+
+async function latencies(port: number, setup: Setup): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const e of ENDPOINTS) {
+    const r = await sequential(target(port, setup, e), { count: 60, warmup: 15 });
+    // An endpoint that fails (another feature half-way through a change) is reported, not measured.
+    out[e.name] = r.status === 200 ? r.p50 : -r.status;
+  }
+  return out;
+}
+
+/** The SQL each endpoint runs, captured from an in-process copy of the app. */
+async function capture(config: Config, setup: Setup): Promise<Captured> {
+  let log: CapturedQuery[] = [];
+  const db = openDb(config.DATABASE_URL, {
+    log: (event) => {
+      if (event.level === 'query') log.push({ sql: event.query.sql, params: [...event.query.parameters] });
+    },
+  });
+  const app = await buildApp({ config, db, serveWeb: false, startWorkers: false, logger: false });
+  await app.ready();
+  const captured: Captured = {};
+  try {
+    for (const e of ENDPOINTS) {
+      log = [];
+      const res = await app.inject({ url: setup.paths[e.name]!, headers: target(0, setup, e).headers });
+      if (res.statusCode === 200) captured[e.name] = log;
+    }
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
+  return captured;
+}
+
+async function runDatabase(dialect: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'bansi-bench-api-'));
+  const url = dialect === 'sqlite' ? `sqlite:${join(dir, 'bench.sqlite')}` : await preparePostgres();
+  const config = benchConfig(url, join(dir, 'data'));
+  const servers: Server[] = [];
+  console.log(`\n=== ${dialect} ===`);
+  try {
+    const db = openDb(url);
+    let t = performance.now();
+    await seedSmall(db, config, console.log);
+    console.log(`demo data (small) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const users = await db.kysely
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', 'in', ['demo@bansi.example', 'reviewer@bansi.example'])
+      .execute();
+    const cookies = {
+      company: await sessionCookie(db, users.find((u) => u.email === 'demo@bansi.example')!.id),
+      staff: await sessionCookie(db, users.find((u) => u.email === 'reviewer@bansi.example')!.id),
+    };
+
+    let app = await startChild('apps/api/bench/api-server.ts', configEnv(config));
+    let setup: Setup = { cookies, paths: await deepPaths(app.port, cookies, 0) };
+    const small = await latencies(app.port, setup);
+    await app.stop();
+
+    t = performance.now();
+    console.log(`scaled data: ${SCALE.companies} companies, ${SCALE.posts} posts, ${SCALE.notifications} notifications`);
+    await seedScaled(db, console.log);
+    if (dialect === 'postgres') await sql`analyze`.execute(db.kysely);
+    console.log(`scaled data in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    await db.destroy();
+
+    app = await startChild('apps/api/bench/api-server.ts', configEnv(config));
+    servers.push(app);
+    setup = { cookies, paths: await deepPaths(app.port, cookies, 5000) };
+    const scaled = await latencies(app.port, setup);
+
+    const captured = await capture(config, setup);
+    const floorFile = join(dir, 'floor.json');
+    writeFileSync(floorFile, JSON.stringify(captured));
+    const floor = await startChild('apps/api/bench/floor-server.ts', { DATABASE_URL: url, BENCH_FLOOR: floorFile });
+    servers.push(floor);
+
+    console.log('');
+    console.log(
+      `${pad('endpoint', 18)}${pad('queries', 8)}${pad('small ms', 10)}${pad('scaled ms', 10)}${pad('×', 7)}${pad('app rps', 9)}${pad('floor rps', 10)}${pad('ratio', 7)}${pad(`p50@${RATE}`, 9)}${pad(`p99@${RATE}`, 9)}max`,
+    );
+    const rows: string[] = [];
+    for (const e of ENDPOINTS) {
+      if (!captured[e.name] || small[e.name]! < 0 || scaled[e.name]! < 0) {
+        console.log(`${pad(e.name, 18)}FAILED: answered ${-Math.min(small[e.name]!, scaled[e.name]!, 0) || 'an error'} (not measured)`);
+        continue;
+      }
+      const appT = targets(app.port, setup, e);
+      const floorT: Target = { port: floor.port, path: `/floor/${e.name}` };
+      const appRun = await closedLoop(appT, { connections: CONNECTIONS, seconds: THROUGHPUT_SECONDS });
+      const floorRun = await closedLoop([floorT], { connections: CONNECTIONS, seconds: THROUGHPUT_SECONDS });
+      // An endpoint that cannot serve RATE/s at all would only build a queue of minutes: say so instead.
+      const open = appRun.rps < RATE * 1.1 ? null : await openLoop(appT, { rate: RATE, seconds: SECONDS });
+      const growth = scaled[e.name]! / small[e.name]!;
+      const line =
+        `${pad(e.name, 18)}${pad(captured[e.name]!.length, 8)}${pad(ms(small[e.name]!), 10)}${pad(ms(scaled[e.name]!), 10)}${pad(growth.toFixed(2), 7)}` +
+        `${pad(appRun.rps.toFixed(0), 9)}${pad(floorRun.rps.toFixed(0), 10)}${pad((appRun.rps / floorRun.rps).toFixed(2), 7)}` +
+        (open ? `${pad(ms(open.p50), 9)}${pad(ms(open.p99), 9)}${ms(open.max)}` : `saturated: serves < ${RATE}/s`) +
+        (open?.dropped ? `  (${open.dropped} not sent: ${64} waiting)` : '') +
+        (appRun.errors || open?.errors ? `  (errors: ${appRun.errors + (open?.errors ?? 0)})` : '');
+      console.log(line);
+      rows.push(line);
+    }
+
+    // Search under load.
+    const list = targets(app.port, setup, ENDPOINTS[0]!);
+    const alone = await openLoop(list, { rate: RATE, seconds: SECONDS });
+    // The absent word: the search that reads the most index for nothing.
+    const searcher = backgroundLoop(
+      targets(
+        app.port,
+        setup,
+        ENDPOINTS.find((e) => e.name === 'search-absent')!,
+      ),
+    );
+    const loaded = await openLoop(list, { rate: RATE, seconds: SECONDS });
+    const searches = await searcher.stop();
+    console.log('');
+    console.log(
+      `search under load: submissions p99 at ${RATE}/s alone ${ms(alone.p99)} ms, while one client searches ${ms(loaded.p99)} ms ` +
+        `(${(loaded.p99 / alone.p99).toFixed(2)}×; ${searches} searches, ${((searches / SECONDS) * 1).toFixed(1)}/s)`,
+    );
+  } finally {
+    for (const s of servers) await s.stop();
+    rmSync(dir, { recursive: true, force: true });
+    if (dialect === 'postgres') {
+      const admin = new pg.Client({ connectionString: PG_ADMIN });
+      await admin.connect();
+      await admin.query(`drop database if exists ${PG_DB} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+async function main() {
+  console.log(
+    `API benchmark: ${SECONDS} s open loop at ${RATE}/s, ${THROUGHPUT_SECONDS} s closed loop on ${CONNECTIONS} connections; ` +
+      `node ${process.version}, ${(await import('node:os')).cpus().length} CPUs`,
+  );
+  for (const dialect of DBS) await runDatabase(dialect);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

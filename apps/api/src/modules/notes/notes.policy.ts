@@ -1,0 +1,27 @@
+import { isEditableByCompany, isStaffRole, nextSubmissionStatus, type NotesStatus, type SubmissionAction, type SubmissionActor } from '@bansi/shared';
+import { AppError, notFound } from '../../lib/errors';
+import type { Principal } from '../../plugins/access';
+import type { NotesTable } from './notes.tables';
+
+// Notes follow the submission's state machine as it is (domain/submission-status.ts, decision 090).
+
+export const actorKindOf = (principal: Principal): SubmissionActor => (isStaffRole(principal.role) ? 'staff' : 'company');
+
+/** Staff read every notes document; a company user only their own company's; anything else is 404. */
+export function assertCanReadNotes(principal: Principal, row: NotesTable | undefined): asserts row is NotesTable {
+  if (!row) throw notFound();
+  if (isStaffRole(principal.role)) return;
+  if (principal.companyId === null || principal.companyId !== row.companyId) throw notFound();
+}
+
+/** The company changes its notes only in a draft or after staff returned them. */
+export function assertNotesEditable(row: NotesTable) {
+  if (!isEditableByCompany(row.status)) throw new AppError(409, 'NOTES_LOCKED');
+}
+
+/** Where `action` by this actor leads from the row's status; 409 INVALID_TRANSITION when nowhere. */
+export function notesTransition(row: NotesTable, action: SubmissionAction, actor: SubmissionActor): NotesStatus {
+  const to = nextSubmissionStatus(row.status, action, actor);
+  if (!to) throw new AppError(409, 'INVALID_TRANSITION');
+  return to;
+}

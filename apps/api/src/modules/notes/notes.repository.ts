@@ -1,0 +1,166 @@
+import type { DocumentKind, NotesStatus } from '@bansi/shared';
+import { sql } from 'kysely';
+import type { Executor } from '../../lib/deps';
+import type { DocumentSelect } from '../submissions/submissions.documents';
+import type { NotesEventsTable, NotesTable } from './notes.tables';
+
+/** The owner kind of the PDF kept when notes are accepted (files.owners). */
+export const NOTES_PDF_OWNER = 'notes_pdf';
+
+export const findNotes = (db: Executor, id: string) => db.selectFrom('notes').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findNotesOfYear = (db: Executor, companyId: string, bookYear: number) =>
+  db.selectFrom('notes').selectAll().where('companyId', '=', companyId).where('bookYear', '=', bookYear).executeTakeFirst();
+
+export async function insertNotes(db: Executor, row: NotesTable) {
+  await db.insertInto('notes').values(row).execute();
+}
+
+/**
+ * The optimistic-concurrency write: changes the row only if it still has `version` (and one of
+ * `statuses`), adding 1 to the version. False when someone changed it first.
+ */
+export async function updateNotesIfCurrent(
+  db: Executor,
+  id: string,
+  version: number,
+  patch: Partial<Omit<NotesTable, 'id' | 'companyId' | 'bookYear' | 'version'>>,
+  statuses: readonly NotesStatus[],
+): Promise<boolean> {
+  const result = await db
+    .updateTable('notes')
+    .set({ ...patch, version: version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('status', 'in', statuses)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The company's notes, newest book year first (one per year: the year is the cursor). */
+export function listCompanyNotes(
+  db: Executor,
+  q: { companyId: string; bookYear?: number; status?: NotesStatus; beforeYear?: number; limit: number },
+) {
+  let query = db.selectFrom('notes').selectAll().where('companyId', '=', q.companyId);
+  if (q.bookYear !== undefined) query = query.where('bookYear', '=', q.bookYear);
+  if (q.status) query = query.where('status', '=', q.status);
+  if (q.beforeYear !== undefined) query = query.where('bookYear', '<', q.beforeYear);
+  return query.orderBy('bookYear', 'desc').limit(q.limit).execute();
+}
+
+/** The staff queue: oldest submitted first; drafts are never listed. */
+export function listNotesQueue(
+  db: Executor,
+  q: { statuses: readonly NotesStatus[]; bookYear?: number; after: { key: string; id: string } | null; limit: number },
+) {
+  let query = db
+    .selectFrom('notes')
+    .innerJoin('companies', 'companies.id', 'notes.companyId')
+    .selectAll('notes')
+    .select(['companies.nameLo as companyNameLo', 'companies.nameEn as companyNameEn', 'companies.tin as companyTin'])
+    .where('notes.status', 'in', q.statuses)
+    .where('notes.submittedAt', 'is not', null);
+  if (q.bookYear !== undefined) query = query.where('notes.bookYear', '=', q.bookYear);
+  const after = q.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([eb('notes.submittedAt', '>', after.key), eb.and([eb('notes.submittedAt', '=', after.key), eb('notes.id', '>', after.id)])]),
+    );
+  }
+  return query.orderBy('notes.submittedAt', 'asc').orderBy('notes.id', 'asc').limit(q.limit).execute();
+}
+
+/** Notes waiting for staff, by state: how many and since when (the back-office overview). */
+export const countWaitingNotes = (db: Executor, statuses: readonly NotesStatus[]) =>
+  db
+    .selectFrom('notes')
+    .select(['status'])
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('submittedAt').as('minSubmitted'), eb.fn.min('updatedAt').as('minUpdated')])
+    .where('status', 'in', statuses)
+    .groupBy('status')
+    .execute();
+
+/**
+ * The company's notes documents as rows of the all-document history (decision 102: one arm of its
+ * UNION ALL): kind 'notes', the PDF kept at acceptance as the file. Index notes_company_history.
+ */
+export function notesDocumentsSelect(db: Executor, companyId: string, bookYear?: number): DocumentSelect {
+  let query = db
+    .selectFrom('notes')
+    .select((eb) => [
+      sql<DocumentKind>`'notes'`.as('kind'),
+      'notes.id as id',
+      'notes.bookYear as bookYear',
+      'notes.updatedAt as at',
+      sql<string | null>`null`.as('submissionId'),
+      eb.cast<string | null>('notes.status', 'text').as('status'),
+      eb.cast<string | null>('notes.pdfFileId', 'text').as('fileId'),
+      sql<string | null>`null`.as('slot'),
+      sql<number>`0`.as('superseded'),
+    ])
+    .where('notes.companyId', '=', companyId);
+  if (bookYear !== undefined) query = query.where('notes.bookYear', '=', bookYear);
+  return query;
+}
+
+// --- events ----------------------------------------------------------------------------------
+
+/** Events written together keep their order (`ord`), even within one millisecond. */
+export async function insertNotesEvents(db: Executor, rows: NotesEventsTable[]) {
+  if (rows.length)
+    await db
+      .insertInto('notesEvents')
+      .values(rows.map((r, i) => ({ ...r, ord: i })))
+      .execute();
+}
+
+/** The timeline, newest first, after `cursor`. */
+export function listNotesEvents(db: Executor, notesId: string, after: { at: string; ord: number; id: string } | null, limit: number) {
+  let query = db.selectFrom('notesEvents').selectAll().where('notesId', '=', notesId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('at', '<', after.at),
+        eb.and([eb('at', '=', after.at), eb('ord', '<', after.ord)]),
+        eb.and([eb('at', '=', after.at), eb('ord', '=', after.ord), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('at', 'desc').orderBy('ord', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** The staff comments (events of staff that carry a comment), oldest first. */
+export const listNotesComments = (db: Executor, notesId: string) =>
+  db
+    .selectFrom('notesEvents')
+    .selectAll()
+    .where('notesId', '=', notesId)
+    .where('comment', 'is not', null)
+    .where('actorKind', '=', 'staff')
+    .orderBy('at', 'asc')
+    .orderBy('ord', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+
+// --- what the prefill reads ------------------------------------------------------------------
+
+/** Names of reference items, provinces and districts the general information prints. */
+export const findReferenceItem = (db: Executor, id: string | null) =>
+  id ? db.selectFrom('referenceItems').select(['nameLo', 'nameEn']).where('id', '=', id).executeTakeFirst() : Promise.resolve(undefined);
+export const findProvince = (db: Executor, code: string) =>
+  db.selectFrom('provinces').select(['nameLo', 'nameEn']).where('code', '=', code).executeTakeFirst();
+export const findDistrict = (db: Executor, code: string) =>
+  db.selectFrom('districts').select(['nameLo', 'nameEn']).where('code', '=', code).executeTakeFirst();
+export const findVillage = (db: Executor, code: string | null) =>
+  code ? db.selectFrom('villages').select(['nameLo', 'nameEn']).where('code', '=', code).executeTakeFirst() : Promise.resolve(undefined);
+
+/** The company's active users (who get the e-mails about its notes), with their language. */
+export const listNotesMailUsers = (db: Executor, companyId: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'language'])
+    .where('companyId', '=', companyId)
+    .where('disabledAt', 'is', null)
+    .orderBy('createdAt')
+    .execute();

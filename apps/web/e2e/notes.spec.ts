@@ -1,0 +1,178 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_BASE, formatLak, type ApiIndex } from '@bansi/shared';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, pageOf, registerTestCompany, test } from './fixtures';
+
+// Every step waits on a server round trip or a lazy screen; on a shared, loaded machine 10 s is too short.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/** Opens a section: the list on a desktop, the select it collapses into on a phone. */
+async function openSection(page: Page, key: string, title: string) {
+  const select = page.getByTestId('section-select');
+  if (await select.isVisible()) {
+    await select.click();
+    await page.getByRole('option').filter({ hasText: title }).first().click();
+  } else {
+    await page.getByTestId(`nav-${key}`).click();
+  }
+  await expect(page.getByTestId('section-editor')).toHaveAttribute('data-section', key);
+}
+
+async function staffShot(staff: Page, name: string) {
+  const info = test.info();
+  const dir = join(info.project.outputDir, 'screenshots', info.project.name);
+  mkdirSync(dir, { recursive: true });
+  await staff.evaluate(() => window.scrollTo(0, 0));
+  await staff.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/**
+ * Issue 13, one journey per project (both languages, 360 px and desktop): a company of its own writes
+ * notes with a two-line table (totals grouped as the language groups them), reloads mid-typing and
+ * loses nothing, submits confirming the warnings; a reviewer returns it with a comment on a section; the
+ * company sees the comment on that section, fixes and resubmits; the reviewer accepts; the company finds
+ * it in both histories and downloads the PDF, which carries its name.
+ */
+test('notes: write with a table, reload, submit; staff return a section; fix, resubmit; accept; PDF', async ({
+  page,
+  browser,
+  baseURL,
+  lang,
+  tr,
+  shot,
+}) => {
+  test.setTimeout(150_000);
+  await registerTestCompany(page.request, baseURL!, lang);
+  const me = (await (await page.request.get(`${API_BASE}/companies/me`)).json()) as { nameLo: string; nameEn: string; tin: string };
+  const company = lang === 'en' ? me.nameEn : me.nameLo;
+  const { bookYear } = (await (await page.request.get(API_BASE)).json()) as ApiIndex;
+  const section = (key: string) => tr(`notesDocument.sections.${key}`);
+  const editor = page.getByTestId('section-editor');
+  const saveState = page.getByTestId('save-state');
+
+  // --- choose the year, create the document (general information comes from the profile)
+  await page.goto('/dashboard/create-notes-document');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('dashboard.nav.createNotes'));
+  await page.getByTestId('open-year').click();
+  await expect(page).toHaveURL(new RegExp(`bookYear=${bookYear}`));
+  await page.getByTestId('create-notes-button').click();
+  await expect(page.getByTestId('notes-status')).toHaveText(tr('submission.status.draft'));
+  await expect(editor.getByTestId('field-tin')).toHaveValue(me.tin);
+  await expect(editor.getByTestId('field-nameLo')).toHaveValue(me.nameLo);
+  // approval: the date is what the profile cannot know — a blocking check until it is filled
+  await expect(page.getByTestId('checks-errors')).toContainText(section('approval'));
+  await expect(page.getByTestId('notes-submit')).toBeDisabled();
+  await openSection(page, 'approval', section('approval'));
+  await editor.getByTestId('field-approvalDate').fill(`${bookYear + 1}-03-15`);
+  await expect(page.getByTestId('checks-errors')).toHaveCount(0);
+
+  // --- a table section: two lines, totals computed and grouped
+  await openSection(page, 'cash', section('cash'));
+  await editor.getByTestId('section-text').fill('ເງິນສົດ ແລະ ເງິນຝາກທະນາຄານ ທ້າຍປີ.');
+  await editor.getByTestId('row-add').click();
+  await editor.getByTestId('row-add').click();
+  const rows = editor.getByTestId('notes-row');
+  await expect(rows).toHaveCount(2);
+  await rows.nth(0).getByTestId('row-label').fill('ເງິນຝາກທະນາຄານ');
+  await rows.nth(0).getByTestId('row-current').fill('2500000');
+  await rows.nth(0).getByTestId('row-prior').fill('2000000');
+  await rows.nth(1).getByTestId('row-label').fill('ເງິນສົດໃນມື');
+  await rows.nth(1).getByTestId('row-current').fill('1500000');
+  await rows.nth(1).getByTestId('row-prior').fill('1250000');
+  await expect(editor.getByTestId('total-current')).toContainText(formatLak(4_000_000, lang));
+  await expect(editor.getByTestId('total-prior')).toContainText(formatLak(3_250_000, lang));
+  // reorder: cash on hand first
+  await rows.nth(1).getByTestId('row-up').click();
+  await expect(rows.nth(0).getByTestId('row-label')).toHaveValue('ເງິນສົດໃນມື');
+  await expect(saveState).toHaveAttribute('data-state', 'saved');
+  await expect(page.getByTestId(`nav-cash`).or(page.getByTestId('section-select'))).toBeVisible();
+  await shot('notes-editor-table');
+
+  // --- typing, then a reload before the autosave fires: nothing is lost
+  await openSection(page, 'basis', section('basis'));
+  const basis = 'ໃບລາຍງານການເງິນ ກະກຽມຕາມມາດຕະຖານການບັນຊີ ສຳລັບວິສາຫະກິດຂະໜາດນ້ອຍ ແລະ ກາງ.';
+  await editor.getByTestId('section-text').fill(basis);
+  await page.reload();
+  await expect(editor).toHaveAttribute('data-section', 'basis');
+  await expect(editor.getByTestId('section-text')).toHaveValue(basis);
+  await expect(page.getByTestId('restored-notice')).toBeVisible();
+  await expect(saveState).toHaveAttribute('data-state', 'saved');
+  await openSection(page, 'cash', section('cash'));
+  await expect(editor.getByTestId('total-current')).toContainText(formatLak(4_000_000, lang));
+
+  // --- submit: the empty sections are warnings to confirm
+  await page.getByTestId('notes-submit').click();
+  await expect(page.getByTestId('warnings-dialog')).toBeVisible();
+  await expect(page.getByTestId('warnings-list')).toContainText(section('policies'));
+  await page.getByTestId('confirm-warnings').click();
+  await expect(page.getByTestId('notes-status')).toHaveText(tr('submission.status.submitted'));
+  await expect(page.getByTestId('read-only')).toBeVisible();
+  await expect(page.getByTestId('notes-submit')).toHaveCount(0);
+
+  // --- staff: the queue, start the review, a comment on the cash section, return
+  const staff = await pageOf(browser, 'staff');
+  await staff.goto('/staff/notes');
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText(tr('notesUi.staff.queueTitle'));
+  const item = staff.getByTestId('notes-queue-item').filter({ hasText: company });
+  await expect(item).toHaveCount(1);
+  await item.click();
+  await expect(staff.getByTestId('staff-notes-company')).toHaveText(company);
+  await staff.getByTestId('action-start-review').click();
+  await expect(staff.getByTestId('notes-status')).toHaveText(tr('submission.status.in_review'));
+  const cash = staff.locator('[data-testid="section-view"][data-section="cash"]');
+  await expect(cash.getByTestId('view-total-current')).toHaveText(formatLak(4_000_000, lang));
+  await cash.getByTestId('section-comment').click();
+  const comment = 'ກະລຸນາແຍກບັນຊີທະນາຄານ BCEL ແລະ LDB.';
+  await cash.getByTestId('section-comment-input').fill(comment);
+  await staffShot(staff, 'notes-staff-review');
+  await staff.getByTestId('action-return').click();
+  await staff.getByTestId('return-reasons').fill('ກະລຸນາແກ້ໄຂພາກເງິນສົດ.');
+  await staff.getByTestId('confirm-return').click();
+  await expect(staff.getByTestId('notes-status')).toHaveText(tr('submission.status.returned'));
+
+  // --- the company sees the comment on the section, fixes it and resubmits
+  await page.reload();
+  await expect(page.getByTestId('notes-status')).toHaveText(tr('submission.status.returned'));
+  await expect(page.getByTestId('overall-comments')).toContainText('ກະລຸນາແກ້ໄຂພາກເງິນສົດ.');
+  await openSection(page, 'cash', section('cash'));
+  await expect(editor.getByTestId('section-comments')).toContainText(comment);
+  await shot('notes-returned');
+  await editor.getByTestId('row-add').click();
+  await rows.nth(2).getByTestId('row-label').fill('ເງິນຝາກ LDB');
+  await rows.nth(2).getByTestId('row-current').fill('500000');
+  await expect(editor.getByTestId('total-current')).toContainText(formatLak(4_500_000, lang));
+  await expect(saveState).toHaveAttribute('data-state', 'saved');
+  await page.getByTestId('notes-submit').click();
+  await page.getByTestId('confirm-warnings').click();
+  await expect(page.getByTestId('notes-status')).toHaveText(tr('submission.status.resubmitted'));
+
+  // --- staff accept
+  await staff.reload();
+  await expect(staff.getByTestId('notes-status')).toHaveText(tr('submission.status.resubmitted'));
+  await staff.getByTestId('action-start-review').click();
+  await expect(staff.getByTestId('notes-status')).toHaveText(tr('submission.status.in_review'));
+  await staff.getByTestId('action-accept').click();
+  await staff.getByTestId('confirm-accept').click();
+  await expect(staff.getByTestId('notes-status')).toHaveText(tr('submission.status.accepted'));
+  await staff.context().close();
+
+  // --- the company: accepted, in both histories, and the PDF carries its name
+  await page.reload();
+  await expect(page.getByTestId('notes-status')).toHaveText(tr('submission.status.accepted'));
+  await expect(page.getByTestId('notes-timeline').getByTestId('timeline-item').first()).toHaveAttribute('data-action', 'accepted');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('notes-pdf').click()]);
+  const path = (await download.path())!;
+  const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+  expect(text).toContain(me.tin);
+  expect(text.includes(company) || text.includes(me.nameEn), 'the company name in the PDF').toBe(true);
+
+  await page.goto('/dashboard/notes-document-history');
+  const history = page.getByTestId('notes-history').getByTestId('document-item');
+  await expect(history).toHaveCount(1);
+  await expect(history.getByTestId('notes-status')).toHaveText(tr('submission.status.accepted'));
+  await page.goto('/dashboard/all-document-history?kind=notes');
+  await expect(page.getByTestId('documents-list').getByTestId('document-item')).toHaveCount(1);
+  await shot('notes-all-documents');
+});

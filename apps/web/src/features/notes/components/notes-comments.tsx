@@ -1,0 +1,86 @@
+import type { NotesComment } from '@bansi/shared';
+import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconMessage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { useLang } from '../../../lib/use-lang';
+
+/** Alert titles in the text colour (the alert's own colour on its light background falls under WCAG AA). */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } } as const;
+
+function CommentItem({ comment }: { comment: NotesComment }) {
+  const { t } = useTranslation();
+  const lng = useLang();
+  return (
+    <Paper withBorder p="xs" radius="sm" bg="var(--mantine-color-yellow-0)" data-testid="notes-comment" data-section={comment.section ?? ''}>
+      <Group gap={6} wrap="wrap" mb={4}>
+        <IconMessage size={14} aria-hidden />
+        <Text size="xs" fw={600}>
+          {comment.author.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(comment.at, lng)}
+        </Text>
+        {comment.returned && (
+          <Badge size="xs" color="red.9" variant="outline">
+            {t('notesUi.comments.withReturn')}
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {comment.body}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The service's comments on one section, shown above it. */
+export function SectionComments({ comments }: { comments: NotesComment[] }) {
+  const { t } = useTranslation();
+  if (comments.length === 0) return null;
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      title={t('notesUi.comments.section')}
+      icon={<IconMessage size={18} />}
+      styles={READABLE_TITLE}
+      data-testid="section-comments"
+    >
+      <Stack gap="xs">
+        {comments.map((c) => (
+          <CommentItem key={c.id} comment={c} />
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The service's comments on the whole document (the reasons of a return, an acceptance note). */
+export function OverallNotesComments({ comments, highlight }: { comments: NotesComment[]; highlight?: boolean }) {
+  const { t } = useTranslation();
+  const overall = comments.filter((c) => c.section === null);
+  if (overall.length === 0) return null;
+  return (
+    <Alert
+      color={highlight ? 'orange' : 'gray'}
+      variant="light"
+      title={t('notesUi.comments.overall')}
+      icon={<IconMessage size={18} />}
+      styles={READABLE_TITLE}
+      data-testid="overall-comments"
+    >
+      <Stack gap="xs">
+        {overall.map((c) => (
+          <CommentItem key={c.id} comment={c} />
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** What the company must read now: the comments since the last return (all of them otherwise). */
+export function currentComments(comments: NotesComment[]): NotesComment[] {
+  const last = comments.filter((c) => c.returned && c.section === null).at(-1);
+  return last ? comments.filter((c) => c.at >= last.at) : comments;
+}

@@ -1,0 +1,280 @@
+import { localized, type NotesSectionKey, type StaffNotesDocument } from '@bansi/shared';
+import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowBackUp,
+  IconArrowLeft,
+  IconCheck,
+  IconDownload,
+  IconMessagePlus,
+  IconPlayerPlay,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { PageTitle } from '../../../components/page-title';
+import { ReviewStatusBadge } from '../../../components/review-status-badge';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/form';
+import { useLang } from '../../../lib/use-lang';
+import { useStaffNotes } from '../api/get-staff-notes';
+import { notesKeys } from '../api/keys';
+import { notesPdfUrl } from '../api/pdf-url';
+import { useStaffNotesAction } from '../api/staff-actions';
+import { OverallNotesComments, SectionComments } from '../components/notes-comments';
+import { NotesTimeline } from '../components/notes-timeline';
+import { SectionView } from '../components/section-view';
+import { toastDone } from '../lib/toast';
+
+/** /staff/notes/:id: the reviewer reads the notes, starts the review, comments per section and overall, returns or accepts. */
+export default function StaffNotesRoute() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const detail = useStaffNotes(id);
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={paths.staff.notes} size="sm">
+        <Group gap={4} wrap="nowrap">
+          <IconArrowLeft size={14} />
+          {t('notesUi.staff.back')}
+        </Group>
+      </Anchor>
+      <PageTitle>{t('notesUi.staff.title')}</PageTitle>
+      {detail.isPending ? (
+        <PageSpinner />
+      ) : detail.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          {errorText(detail.error)}
+        </Alert>
+      ) : (
+        <Review doc={detail.data} />
+      )}
+    </Stack>
+  );
+}
+
+function Review({ doc }: { doc: StaffNotesDocument }) {
+  const { t } = useTranslation();
+  const lng = useLang();
+  const queryClient = useQueryClient();
+  const startReview = useStaffNotesAction(doc.id, 'start-review');
+  const returnIt = useStaffNotesAction(doc.id, 'return');
+  const accept = useStaffNotesAction(doc.id, 'accept');
+  const [drafts, setDrafts] = useState<Partial<Record<NotesSectionKey, string>>>({});
+  const [open, setOpen] = useState<Set<NotesSectionKey>>(new Set());
+  const [dialog, setDialog] = useState<null | 'return' | 'accept'>(null);
+  const [reasons, setReasons] = useState('');
+  const [acceptComment, setAcceptComment] = useState('');
+  const [stale, setStale] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const can = (a: 'startReview' | 'return' | 'accept') => doc.allowedActions.includes(a);
+  const sectionComments = (Object.entries(drafts) as [NotesSectionKey, string][])
+    .filter(([, body]) => body.trim() !== '')
+    .map(([section, body]) => ({ section, body: body.trim() }));
+
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && (error.code === 'STALE' || error.code === 'INVALID_TRANSITION')) {
+      setStale(true);
+      setDialog(null);
+      return;
+    }
+    setFailure(errorText(error));
+  };
+  const done = (message: string) => () => {
+    setDialog(null);
+    setFailure(null);
+    toastDone(message);
+  };
+
+  return (
+    <Stack gap="md" data-testid="staff-notes" data-status={doc.status} data-version={doc.version}>
+      {stale && (
+        <Alert color="yellow" icon={<IconAlertCircle size={18} />} role="alert" data-testid="stale-notice">
+          <Text size="sm" mb="xs">
+            {t('notesUi.staff.stale')}
+          </Text>
+          <Button
+            size="xs"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => {
+              setStale(false);
+              void queryClient.invalidateQueries({ queryKey: notesKeys.staffDetail(doc.id) });
+            }}
+          >
+            {t('notesUi.staff.reload')}
+          </Button>
+        </Alert>
+      )}
+      {failure && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" withCloseButton onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" wrap="wrap" gap="sm" align="flex-start">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }} data-testid="staff-notes-company">
+              {localized(doc.company.nameLo, doc.company.nameEn, lng)}
+            </Title>
+            <Group gap="xs" wrap="wrap">
+              <ReviewStatusBadge status={doc.status} testId="notes-status" size="lg" />
+              <Text size="sm" c="dimmed">
+                {[
+                  t('notesUi.history.title', { year: doc.bookYear }),
+                  t('notesUi.staff.tin', { tin: doc.company.tin }),
+                  t(`common.languages.${doc.language}`),
+                ].join(' · ')}
+              </Text>
+            </Group>
+          </Stack>
+          <Group gap="xs" wrap="wrap" data-testid="staff-actions">
+            <Button component="a" href={notesPdfUrl(doc.id, { staff: true })} download variant="default" leftSection={<IconDownload size={16} />}>
+              {t('notesUi.pdf')}
+            </Button>
+            {can('startReview') && (
+              <Button
+                leftSection={<IconPlayerPlay size={16} />}
+                loading={startReview.isPending}
+                onClick={() => startReview.mutate({ version: doc.version }, { onSuccess: done(t('notesUi.staff.reviewStarted')), onError })}
+                data-testid="action-start-review"
+              >
+                {t('notesUi.staff.startReview')}
+              </Button>
+            )}
+            {can('return') && (
+              <Button color="red.9" leftSection={<IconArrowBackUp size={16} />} onClick={() => setDialog('return')} data-testid="action-return">
+                {t('notesUi.staff.return')}
+              </Button>
+            )}
+            {can('accept') && (
+              <Button color="teal.9" leftSection={<IconCheck size={16} />} onClick={() => setDialog('accept')} data-testid="action-accept">
+                {t('notesUi.staff.accept')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Paper>
+
+      <OverallNotesComments comments={doc.comments} />
+
+      {doc.sections.map((s) => (
+        <SectionView key={s.key} section={s} bookYear={doc.bookYear}>
+          <SectionComments comments={doc.comments.filter((c) => c.section === s.key)} />
+          {can('return') &&
+            (open.has(s.key) ? (
+              <Textarea
+                label={t('notesUi.staff.commentSection')}
+                placeholder={t('notesUi.staff.commentPlaceholder')}
+                value={drafts[s.key] ?? ''}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setDrafts((d) => ({ ...d, [s.key]: value }));
+                }}
+                autosize
+                minRows={2}
+                maxLength={4000}
+                data-testid="section-comment-input"
+              />
+            ) : (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconMessagePlus size={14} />}
+                style={{ alignSelf: 'flex-start' }}
+                onClick={() => setOpen((o) => new Set(o).add(s.key))}
+                data-testid="section-comment"
+              >
+                {t('notesUi.staff.commentSection')}
+              </Button>
+            ))}
+        </SectionView>
+      ))}
+
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h4" mb="sm">
+          {t('notesUi.timeline.title')}
+        </Title>
+        <NotesTimeline events={doc.events} />
+      </Paper>
+
+      <Modal opened={dialog === 'return'} onClose={() => setDialog(null)} title={t('notesUi.staff.returnTitle')} centered>
+        <Stack gap="sm" data-testid="return-dialog">
+          <Textarea
+            label={t('notesUi.staff.returnReasons')}
+            value={reasons}
+            onChange={(e) => setReasons(e.currentTarget.value)}
+            autosize
+            minRows={3}
+            maxLength={4000}
+            required
+            data-testid="return-reasons"
+          />
+          <Text size="sm" c="dimmed">
+            {t('notesUi.staff.returnSections', { count: sectionComments.length })}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setDialog(null)}>
+              {t('notesUi.staff.cancel')}
+            </Button>
+            <Button
+              color="red.9"
+              disabled={reasons.trim() === ''}
+              loading={returnIt.isPending}
+              onClick={() =>
+                returnIt.mutate(
+                  { version: doc.version, reasons: reasons.trim(), sectionComments },
+                  {
+                    onSuccess: () => {
+                      setDrafts({});
+                      setOpen(new Set());
+                      setReasons('');
+                      done(t('notesUi.staff.returned'))();
+                    },
+                    onError,
+                  },
+                )
+              }
+              data-testid="confirm-return"
+            >
+              {t('notesUi.staff.return')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={dialog === 'accept'} onClose={() => setDialog(null)} title={t('notesUi.staff.acceptTitle')} centered>
+        <Stack gap="sm" data-testid="accept-dialog">
+          <Textarea
+            label={t('notesUi.staff.acceptComment')}
+            value={acceptComment}
+            onChange={(e) => setAcceptComment(e.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxLength={4000}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setDialog(null)}>
+              {t('notesUi.staff.cancel')}
+            </Button>
+            <Button
+              color="teal.9"
+              loading={accept.isPending}
+              onClick={() =>
+                accept.mutate(
+                  { version: doc.version, ...(acceptComment.trim() ? { comment: acceptComment.trim() } : {}) },
+                  { onSuccess: done(t('notesUi.staff.accepted')), onError },
+                )
+              }
+              data-testid="confirm-accept"
+            >
+              {t('notesUi.staff.accept')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
