@@ -161,7 +161,10 @@ test('filing reference, bell and mails of submit, return and accept; the company
   expect(accepted.subject).toBe(tr('mail.submissionAccepted.subject', { appName: tr('common.appName'), reference, bookYear }));
   expect(accepted.raw).toMatch(new RegExp(`filename="?receipt-${reference}\\.pdf`));
 
-  // --- every notification of the filing reads inside the dashboard
+  // --- every notification of the filing reads inside the dashboard (from the overview's card and from the bell)
+  await page.goto('/dashboard');
+  await page.getByTestId('overview-notifications').getByRole('link').click();
+  await expect(page).toHaveURL(/\/dashboard\/news\?tab=notifications$/);
   await page.goto('/dashboard');
   await page.getByTestId('notification-bell').click();
   await page.getByTestId('bell-all').click();

@@ -101,7 +101,7 @@ export default function DashboardOverviewRoute() {
         <Card
           icon={<IconBell size={20} />}
           title={t('submission.overview.notifications')}
-          to={paths.notifications}
+          to={paths.dashboard.notifications}
           linkLabel={t('submission.overview.notificationsLink')}
           testId="overview-notifications"
         >
