@@ -109,14 +109,14 @@ export const invoicesProvider: OverviewProvider = {
     const row = await countOpenInvoices(deps.db, today);
     const oldestIssued = row.oldestIssued ? String(row.oldestIssued) : null;
     const oldestDue = row.oldestDue && String(row.oldestDue) < today ? `${String(row.oldestDue)}T00:00:00+07:00` : null;
-    return [
+    const tiles: OverviewTile[] = [
       {
         key: tileKey('invoices', 'open'),
         area: 'invoices',
         count: Number(row.open),
         oldestAt: oldestIssued,
         oldestAgeDays: ageInDays(oldestIssued, now),
-        filter: { status: 'open' } as Record<string, string>,
+        filter: { status: 'open' },
       },
       {
         key: tileKey('invoices', 'overdue'),
@@ -127,6 +127,7 @@ export const invoicesProvider: OverviewProvider = {
         filter: { status: 'open', due: 'overdue' },
       },
     ];
+    return tiles;
   },
 };
 

@@ -17,6 +17,44 @@ import { formatDate, formatDateTime, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useCompany } from '../api/get-company';
 
+/** One line per item of a company's list: its facts on the left, a link or figure on the right; a sentence when empty. */
+function Rows<T extends { id: string }>({
+  items,
+  empty,
+  testId,
+  facts,
+  end,
+}: {
+  items: T[];
+  empty: string;
+  testId: string;
+  facts: (item: T) => ReactNode;
+  end: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return <Text c="dimmed">{empty}</Text>;
+  return (
+    <Stack gap="xs">
+      {items.map((item) => (
+        <Group key={item.id} justify="space-between" wrap="wrap" gap="xs" data-testid={testId}>
+          <Group gap="xs" wrap="wrap">
+            {facts(item)}
+          </Group>
+          {end(item)}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function OpenLink({ to }: { to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to={to} size="sm">
+      {t('backoffice.company.openSubmission')}
+    </Anchor>
+  );
+}
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id} data-testid={id}>
@@ -149,105 +187,91 @@ export default function CompanyRoute() {
         </Section>
       </SimpleGrid>
       <Section id="company-submissions" title={t('backoffice.company.submissions')}>
-        {detail.submissions.length === 0 ? (
-          <Text c="dimmed">{t('backoffice.company.noSubmissions')}</Text>
-        ) : (
-          <Stack gap="xs">
-            {detail.submissions.map((s) => (
-              <Group key={s.id} justify="space-between" wrap="wrap" gap="xs" data-testid="company-submission">
-                <Group gap="xs" wrap="wrap">
-                  <Text fw={600}>{t('backoffice.company.bookYear', { year: s.bookYear })}</Text>
-                  <Badge variant="light">{t(`backoffice.states.${s.status}`)}</Badge>
-                  <Text size="xs" c="dimmed">
-                    {[
-                      s.submittedAt ? t('backoffice.company.submittedAt', { date: formatDate(s.submittedAt, lng) }) : null,
-                      s.acceptedAt ? t('backoffice.company.acceptedAt', { date: formatDate(s.acceptedAt, lng) }) : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Text>
-                </Group>
-                {s.status !== 'draft' ? (
-                  <Anchor component={Link} to={paths.staff.submission(s.id)} size="sm">
-                    {t('backoffice.company.openSubmission')}
-                  </Anchor>
-                ) : null}
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <Rows
+          items={detail.submissions}
+          empty={t('backoffice.company.noSubmissions')}
+          testId="company-submission"
+          facts={(s) => (
+            <>
+              <Text fw={600}>{t('backoffice.company.bookYear', { year: s.bookYear })}</Text>
+              <Badge variant="light">{t(`backoffice.states.${s.status}`)}</Badge>
+              <Text size="xs" c="dimmed">
+                {[
+                  s.submittedAt ? t('backoffice.company.submittedAt', { date: formatDate(s.submittedAt, lng) }) : null,
+                  s.acceptedAt ? t('backoffice.company.acceptedAt', { date: formatDate(s.acceptedAt, lng) }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            </>
+          )}
+          end={(s) => (s.status !== 'draft' ? <OpenLink to={paths.staff.submission(s.id)} /> : null)}
+        />
       </Section>
       <Section id="company-notes" title={t('backoffice.company.notes')}>
-        {detail.notes.length === 0 ? (
-          <Text c="dimmed">{t('backoffice.company.noNotes')}</Text>
-        ) : (
-          <Stack gap="xs">
-            {detail.notes.map((n) => (
-              <Group key={n.id} justify="space-between" wrap="wrap" gap="xs" data-testid="company-notes">
-                <Group gap="xs" wrap="wrap">
-                  <Text fw={600}>{t('backoffice.company.bookYear', { year: n.bookYear })}</Text>
-                  <Badge variant="light">{t(`backoffice.states.${n.status}`)}</Badge>
-                </Group>
-                {n.status !== 'draft' ? (
-                  <Anchor component={Link} to={paths.staff.notesOne(n.id)} size="sm">
-                    {t('backoffice.company.openSubmission')}
-                  </Anchor>
-                ) : null}
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <Rows
+          items={detail.notes}
+          empty={t('backoffice.company.noNotes')}
+          testId="company-notes"
+          facts={(n) => (
+            <>
+              <Text fw={600}>{t('backoffice.company.bookYear', { year: n.bookYear })}</Text>
+              <Badge variant="light">{t(`backoffice.states.${n.status}`)}</Badge>
+            </>
+          )}
+          end={(n) => (n.status !== 'draft' ? <OpenLink to={paths.staff.notesOne(n.id)} /> : null)}
+        />
       </Section>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section id="company-bookings" title={t('backoffice.company.bookings')}>
-          {detail.bookings.length === 0 ? (
-            <Text c="dimmed">{t('backoffice.company.noBookings')}</Text>
-          ) : (
-            <Stack gap="xs">
-              {detail.bookings.map((b) => (
-                <Group key={b.id} justify="space-between" wrap="wrap" gap="xs" data-testid="company-booking">
-                  <Group gap="xs" wrap="wrap">
-                    <Text size="sm">{formatDateTime(b.slotStart, lng)}</Text>
-                    <Badge variant="light" color={b.status === 'received' ? 'teal' : b.status === 'cancelled' ? 'gray' : 'blue'}>
-                      {t(`bookings.status.${b.status}`)}
-                    </Badge>
-                    <Text size="xs" c="dimmed">
-                      {t('backoffice.company.documents', { count: b.receivedCount ?? b.documentCount })}
-                    </Text>
-                  </Group>
-                  <Anchor component={Link} to={`${paths.staff.bookings}?date=${vientianeDate(b.slotStart)}`} size="sm">
-                    {t('backoffice.company.openDay')}
-                  </Anchor>
-                </Group>
-              ))}
-            </Stack>
-          )}
+          <Rows
+            items={detail.bookings}
+            empty={t('backoffice.company.noBookings')}
+            testId="company-booking"
+            facts={(b) => (
+              <>
+                <Text size="sm">{formatDateTime(b.slotStart, lng)}</Text>
+                <Badge variant="light" color={b.status === 'received' ? 'teal' : b.status === 'cancelled' ? 'gray' : 'blue'}>
+                  {t(`bookings.status.${b.status}`)}
+                </Badge>
+                <Text size="xs" c="dimmed">
+                  {t('backoffice.company.documents', { count: b.receivedCount ?? b.documentCount })}
+                </Text>
+              </>
+            )}
+            end={(b) => (
+              <Anchor component={Link} to={`${paths.staff.bookings}?date=${vientianeDate(b.slotStart)}`} size="sm">
+                {t('backoffice.company.openDay')}
+              </Anchor>
+            )}
+          />
         </Section>
         <Section id="company-invoices" title={t('backoffice.company.invoices')}>
-          {detail.invoices.length === 0 ? (
-            <Text c="dimmed">{t('backoffice.company.noInvoices')}</Text>
-          ) : (
-            <Stack gap="xs">
-              {detail.invoices.map((i) => (
-                <Group key={i.id} justify="space-between" wrap="wrap" gap="xs" data-testid="company-invoice">
-                  <Group gap="xs" wrap="wrap">
-                    <Text ff="monospace" size="sm">
-                      {i.number}
-                    </Text>
-                    <Badge variant="light" color={i.status === 'paid' ? 'teal' : i.status === 'void' ? 'gray' : 'orange'}>
-                      {t(`payments.status.${i.status}`)}
-                    </Badge>
-                  </Group>
-                  <Text ff="monospace" size="sm">
-                    {formatLak(i.total, lng)}
-                  </Text>
-                </Group>
-              ))}
-              <Anchor component={Link} to={`${paths.staff.invoices}?company=${c.id}`} size="sm">
-                {t('backoffice.company.allInvoices')}
-              </Anchor>
-            </Stack>
-          )}
+          <Rows
+            items={detail.invoices}
+            empty={t('backoffice.company.noInvoices')}
+            testId="company-invoice"
+            facts={(i) => (
+              <>
+                <Text ff="monospace" size="sm">
+                  {i.number}
+                </Text>
+                <Badge variant="light" color={i.status === 'paid' ? 'teal' : i.status === 'void' ? 'gray' : 'orange'}>
+                  {t(`payments.status.${i.status}`)}
+                </Badge>
+              </>
+            )}
+            end={(i) => (
+              <Text ff="monospace" size="sm">
+                {formatLak(i.total, lng)}
+              </Text>
+            )}
+          />
+          {detail.invoices.length > 0 ? (
+            <Anchor component={Link} to={`${paths.staff.invoices}?company=${c.id}`} size="sm" mt="xs" display="block">
+              {t('backoffice.company.allInvoices')}
+            </Anchor>
+          ) : null}
         </Section>
       </SimpleGrid>
       <Section id="company-audit" title={t('backoffice.company.audit')}>
