@@ -3,8 +3,14 @@
 import { build } from 'esbuild';
 
 await build({
-  // The notes PDF worker thread (modules/notes/notes.pdf-pool.ts) loads dist/notes-pdf-worker.js.
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'notes-pdf-worker': 'src/modules/notes/notes.pdf.worker.ts' },
+  // Worker threads: notes PDFs (modules/notes/notes.pdf-pool.ts) load dist/notes-pdf-worker.js, SQLite
+  // search (modules/content/content.search-pool.ts) dist/content-search-worker.js.
+  entryPoints: {
+    server: 'src/server.ts',
+    cli: 'src/cli.ts',
+    'notes-pdf-worker': 'src/modules/notes/notes.pdf.worker.ts',
+    'content-search-worker': 'src/modules/content/content.search.worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -81,6 +81,9 @@ export const ConfigSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(false),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: flag.default(false),
+  /** SQLite: run search queries in a worker thread (decision 100); off, they run on the event loop
+   * (the API benchmark turns it off while it records the SQL each request runs) */
+  SEARCH_WORKER: flag.default(true),
   TRUST_PROXY: trustProxy.default(false),
 
   CURRENT_YEAR: z.coerce.number().int().min(2000).max(2100).default(2024),

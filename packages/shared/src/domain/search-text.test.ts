@@ -20,6 +20,7 @@ describe('normalizeSearchText', () => {
     ['ຂະຫນາດ', 'ຂະໜາດ'],
     ['ກົດຫມາຍ', 'ກົດໝາຍ'],
     ['ບັນ\u200Bຊີ', 'ບັນຊີ'], // zero-width space
+    ['ÀB Ωmega Zulu', 'ab ωmega zulu'], // beside the ASCII and Lao shortcut: accents dropped, Greek lower-cased
   ])('%s → %s', (input, expected) => {
     expect(normalizeSearchText(input)).toBe(expected);
   });
@@ -130,6 +131,7 @@ describe('matchText and searchPatterns (the substring index, decision 100)', () 
     ['Financial Statements (2023)!', ' financial statements 2023 '],
     ['ປະຈໍາປີ', ' ປະຈຳປີ '],
     ['ປີ 2024 ເລີ່ມແລ້ວ', ' ປີ 2024 ເລີ່ມແລ້ວ ປີ '],
+    ['Report ໃນປີ 2024 ປີ', ' report ໃນປີ 2024 ປີ ໃນ ປີ '], // short Lao words from every Lao run, once each
     ['', ''],
   ])('matchText(%j) is %j', (source, expected) => {
     expect(matchText(source)).toBe(expected);

@@ -43,15 +43,25 @@ export function normalizeForSearch(source: string): NormalizedText {
   const map: number[] = [];
   let i = 0;
   outer: while (i < source.length) {
-    for (const [pair, single] of LAO_PAIRS) {
-      if (source.startsWith(pair, i)) {
-        chars.push(single);
-        map.push(i);
-        i += pair.length;
-        continue outer;
+    const code = source.codePointAt(i)!;
+    if (code === 0x0ecd || code === 0x0eab) {
+      for (const [pair, single] of LAO_PAIRS) {
+        if (source.startsWith(pair, i)) {
+          chars.push(single);
+          map.push(i);
+          i += pair.length;
+          continue outer;
+        }
       }
     }
-    const code = source.codePointAt(i)!;
+    // ASCII and Lao (every Lao character but the pairs above) come out of the folding below
+    // unchanged or lower-cased: a shortcut for almost every character of a document.
+    if (code < 0x80 || (code >= 0x0e80 && code <= 0x0eff)) {
+      chars.push(code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : source[i]!);
+      map.push(i);
+      i += 1;
+      continue;
+    }
     const ch = String.fromCodePoint(code);
     if (!INVISIBLE.test(ch)) {
       const folded = ch.normalize('NFD').replace(LATIN_MARKS, '').toLowerCase();
@@ -293,11 +303,13 @@ const SCRIPT_EDGE = /([\u0E80-\u0EFF])(?=[^\u0E80-\u0EFF\s])|([^\u0E80-\u0EFF\s]
 export function matchText(source: string): string {
   const text = normalizeSearchText(source).replace(NOT_WORD, ' ').replace(SCRIPT_EDGE, '$1$2 ').replace(/\s+/g, ' ').trim();
   if (!text) return '';
-  const short = new Set(
-    segmentWords(text)
-      .filter((w) => w.lao && w.term.length < MIN_PATTERN_LENGTH)
-      .map((w) => w.term),
-  );
+  // Only runs of Lao are segmented (ICU's segmentation is most of the cost of indexing a document, and
+  // a space is always a word boundary, so a run segmented alone gives the words it has in the text).
+  const short = new Set<string>();
+  for (const run of text.split(' ')) {
+    if (!hasLao(run)) continue;
+    for (const w of segmentWords(run)) if (w.lao && w.term.length < MIN_PATTERN_LENGTH) short.add(w.term);
+  }
   return ` ${text} ${[...short].map((w) => `${w} `).join('')}`;
 }
 

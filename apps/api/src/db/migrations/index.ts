@@ -6,6 +6,7 @@ import { jobsMigration } from '../../modules/jobs/jobs.migration';
 import { companiesMigration } from '../../modules/companies/companies.migration';
 import { contentMigration } from '../../modules/content/content.migration';
 import { contentSearchMigration } from '../../modules/content/content.search.migration';
+import { contentSearchAudienceMigration } from '../../modules/content/content.search-audience.migration';
 import { libraryMigration } from '../../modules/library/library.migration';
 import { mailMigration } from '../../modules/mail/mail.migration';
 import { referenceMigration } from '../../modules/reference/reference.migration';
@@ -13,6 +14,7 @@ import { filesMigration } from '../../modules/files/files.migration';
 import { filesStoreMigration } from '../../modules/files/files.store.migration';
 import { smeThresholdsMigration } from '../../modules/sme-thresholds/sme-thresholds.migration';
 import { submissionsMigration } from '../../modules/submissions/submissions.migration';
+import { currentFilesMigration } from '../../modules/submissions/submissions.counts.migration';
 import { listIndexesMigration } from '../../modules/submissions/submissions.lists.migration';
 import { securityMigration } from '../../modules/security/security.migration';
 import { rateLimitsMigration } from '../../modules/security/security.rate-limits.migration';
@@ -56,4 +58,6 @@ export const migrations: Record<string, Migration> = {
   '202611241400_content_search': contentSearchMigration,
   '202611241410_list_indexes': listIndexesMigration,
   '202611241500_reference_stamps': referenceStampsMigration,
+  '202611250100_current_files': currentFilesMigration,
+  '202611251000_content_search_audience': contentSearchAudienceMigration,
 };

@@ -1,5 +1,6 @@
 import type { Executor } from '../../lib/deps';
 import type { AuditLogTable } from './audit.tables';
+import { afterKeyset } from '../../db/keyset';
 
 /** The only write: an insert. There is deliberately no update or delete here. */
 export async function insertAuditEntry(db: Executor, row: AuditLogTable) {
@@ -46,11 +47,6 @@ export function findAuditEntries(db: Executor, f: AuditFilter) {
   if (f.companyId) q = q.where('auditLog.companyId', '=', f.companyId);
   if (f.from) q = q.where('auditLog.occurredAt', '>=', f.from);
   if (f.to) q = q.where('auditLog.occurredAt', '<', f.to);
-  if (f.before) {
-    const { occurredAt, id } = f.before;
-    q = q.where((eb) =>
-      eb.or([eb('auditLog.occurredAt', '<', occurredAt), eb.and([eb('auditLog.occurredAt', '=', occurredAt), eb('auditLog.id', '<', id)])]),
-    );
-  }
+  if (f.before) q = q.where(afterKeyset(['auditLog.occurredAt', 'auditLog.id'], 'desc', [f.before.occurredAt, f.before.id]));
   return q.orderBy('auditLog.occurredAt', 'desc').orderBy('auditLog.id', 'desc').limit(f.limit).execute();
 }

@@ -1,5 +1,6 @@
 import type { Role } from '@bansi/shared';
 import type { Executor } from '../../lib/deps';
+import { preparedQuery } from '../../db/prepared';
 import type { SessionsTable, UserTokensTable, UsersTable } from './auth.tables';
 
 export function findUserByLogin(db: Executor, login: string) {
@@ -49,8 +50,9 @@ export async function insertSession(db: Executor, session: SessionsTable) {
   await db.insertInto('sessions').values(session).execute();
 }
 
-export function findSessionByTokenHash(db: Executor, tokenHash: string) {
-  return db
+/** The session of a cookie's token with its user, the one query of every authenticated request. */
+const sessionByTokenHash = preparedQuery((db, p: { tokenHash: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select([
@@ -62,8 +64,11 @@ export function findSessionByTokenHash(db: Executor, tokenHash: string) {
       'users.companyId',
       'users.disabledAt',
     ])
-    .where('sessions.tokenHash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.tokenHash', '=', p.tokenHash),
+);
+
+export async function findSessionByTokenHash(db: Executor, tokenHash: string) {
+  return (await sessionByTokenHash(db, { tokenHash }))[0];
 }
 
 export const findSessionById = (db: Executor, id: string) =>

@@ -2,6 +2,7 @@ import type { SubmissionStatus } from '@bansi/shared';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../lib/deps';
+import { afterKeyset } from '../../db/keyset';
 
 /** Statuses that wait for someone: staff (submitted, resubmitted, in review) or the company (returned). */
 export const WAITING_STATUSES = ['submitted', 'resubmitted', 'in_review', 'returned'] as const satisfies readonly SubmissionStatus[];
@@ -88,8 +89,7 @@ export function searchCompanies(db: Executor, q: CompanySearch) {
     const year = q.withoutSubmission;
     query = query.where((eb) => notSubmitted(eb, year));
   }
-  const after = q.after;
-  if (after) query = query.where((eb) => eb.or([eb('nameEn', '>', after.key), eb.and([eb('nameEn', '=', after.key), eb('id', '>', after.id)])]));
+  if (q.after) query = query.where(afterKeyset(['nameEn', 'id'], 'asc', [q.after.key, q.after.id]));
   return query.orderBy('nameEn').orderBy('id').limit(q.limit).execute();
 }
 

@@ -2,6 +2,7 @@ import type { BookingStatus } from '@bansi/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../lib/deps';
 import type { BookingHolidaysTable, BookingSettingsTable, BookingsTable } from './bookings.tables';
+import { afterKeyset } from '../../db/keyset';
 
 // --- settings and holidays ------------------------------------------------------------------------
 
@@ -118,11 +119,7 @@ export function listCompanyBookings(
   q: { status: BookingStatus; key: 'slotStart' | 'receivedAt' | 'cancelledAt'; order: 'asc' | 'desc'; after: BookingCursor | null; limit: number },
 ) {
   let query = db.selectFrom('bookings').selectAll().where('companyId', '=', companyId).where('status', '=', q.status);
-  if (q.after) {
-    const { key, id } = q.after;
-    const cmp = q.order === 'asc' ? '>' : '<';
-    query = query.where((eb) => eb.or([eb(q.key, cmp, key), eb.and([eb(q.key, '=', key), eb('id', cmp, id)])]));
-  }
+  if (q.after) query = query.where(afterKeyset([q.key, 'id'], q.order, [q.after.key, q.after.id]));
   return query.orderBy(q.key, q.order).orderBy('id', q.order).limit(q.limit).execute();
 }
 
@@ -141,12 +138,7 @@ export function listBookingsBetween(
   if (q.received === 'received') query = query.where('bookings.status', '=', 'received');
   else if (q.received === 'not_received') query = query.where('bookings.status', '=', 'booked');
   else query = query.where('bookings.status', '<>', 'cancelled');
-  if (q.after) {
-    const { key, id } = q.after;
-    query = query.where((eb) =>
-      eb.or([eb('bookings.slotStart', '>', key), eb.and([eb('bookings.slotStart', '=', key), eb('bookings.id', '>', id)])]),
-    );
-  }
+  if (q.after) query = query.where(afterKeyset(['bookings.slotStart', 'bookings.id'], 'asc', [q.after.key, q.after.id]));
   return query.orderBy('bookings.slotStart').orderBy('bookings.id').limit(q.limit).execute();
 }
 

@@ -1,5 +1,6 @@
 import type { ContentStatus, ImageVariant, PostCategory } from '@bansi/shared';
-import { PostgresAdapter, type ExpressionBuilder, type Insertable, type Selectable, type Updateable, sql } from 'kysely';
+import { createHash } from 'node:crypto';
+import { PostgresAdapter, type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../lib/deps';
 import type {
@@ -11,6 +12,8 @@ import type {
   SearchDocumentsTable,
 } from './content.tables';
 import type { AudienceTarget } from './content.policy';
+import { afterKeyset } from '../../db/keyset';
+import { preparedQuery } from '../../db/prepared';
 
 export type PostRow = Selectable<ContentPostsTable>;
 export type NotificationRow = Selectable<ContentNotificationsTable>;
@@ -47,10 +50,9 @@ function hasEffectiveStatus<T extends ContentTable>(eb: ExpressionBuilder<Databa
 }
 
 /** Rows after `cursor` in (column desc, id desc) order. */
-function after<T extends ContentTable>(eb: ExpressionBuilder<Database, T>, column: 'publishAt' | 'updatedAt', cursor: Cursor | null) {
-  const e = common(eb);
+function after(column: 'publishAt' | 'updatedAt', cursor: Cursor | null) {
   if (!cursor) return sql<boolean>`1 = 1`;
-  return e.or([e(column, '<', cursor.key), e.and([e(column, '=', cursor.key), e('id', '<', cursor.id)])]);
+  return afterKeyset([column, 'id'], 'desc', [cursor.key, cursor.id]);
 }
 
 // ---- posts --------------------------------------------------------------------------------------
@@ -71,7 +73,7 @@ export function listStaffPosts(db: Executor, q: { status?: ContentStatus; now: s
     .selectFrom('contentPosts')
     .selectAll()
     .$if(!!q.status, (qb) => qb.where((eb) => hasEffectiveStatus(eb, q.status!, q.now)))
-    .where((eb) => after(eb, 'updatedAt', q.cursor))
+    .where(after('updatedAt', q.cursor))
     .orderBy('updatedAt', 'desc')
     .orderBy('id', 'desc')
     .limit(q.limit + 1)
@@ -99,18 +101,21 @@ export type PostCardRow = Pick<PostRow, (typeof POST_CARD)[number]>;
  * Published posts, newest first: a range of the index (publish_at, id), or (category, publish_at, id)
  * with a category; drafts have no publish time, so `publish_at <= now` already leaves them out.
  */
-export function listLivePosts(db: Executor, q: { now: string; category?: PostCategory; cursor: Cursor | null; limit: number }) {
-  return db
+export const listLivePosts = (db: Executor, q: { now: string; category?: PostCategory; cursor: Cursor | null; limit: number }) =>
+  livePostPage(db, { ...q, limit: q.limit + 1 });
+
+/** `limit` rows of the live posts (callers ask for one more than a page, to know whether there is a next). */
+const livePostPage = preparedQuery((db, q: { now: string; category?: PostCategory; cursor: Cursor | null; limit: number }) =>
+  db
     .selectFrom('contentPosts')
     .select(POST_CARD)
     .where((eb) => isLive(eb, q.now))
-    .$if(!!q.category, (qb) => qb.where('category', '=', q.category!))
-    .where((eb) => after(eb, 'publishAt', q.cursor))
+    .$if(q.category !== undefined, (qb) => qb.where('category', '=', q.category!))
+    .where(after('publishAt', q.cursor))
     .orderBy('publishAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(q.limit + 1)
-    .execute();
-}
+    .limit(q.limit),
+);
 
 export const findLivePostBySlug = (db: Executor, slug: string, now: string) =>
   db
@@ -150,7 +155,7 @@ export function listStaffNotifications(db: Executor, q: { status?: ContentStatus
     .selectFrom('contentNotifications')
     .selectAll()
     .$if(!!q.status, (qb) => qb.where((eb) => hasEffectiveStatus(eb, q.status!, q.now)))
-    .where((eb) => after(eb, 'updatedAt', q.cursor))
+    .where(after('updatedAt', q.cursor))
     .orderBy('updatedAt', 'desc')
     .orderBy('id', 'desc')
     .limit(q.limit + 1)
@@ -201,9 +206,11 @@ function liveNotificationsFor(db: Executor, target: AudienceTarget, userId: stri
  * The audiences a reader belongs to, each one an equality prefix of the index
  * (audience_kind, audience_value, publish_at, id): public and all-company notifications have no value.
  */
-function audiencesOf(target: AudienceTarget): Array<[ContentNotificationsTable['audienceKind'], string | null]> {
+type Audience = [ContentNotificationsTable['audienceKind'], string | null];
+
+function audiencesOf(target: AudienceTarget): Audience[] {
   if (target.kind === 'visitor') return [['public', null]];
-  const out: Array<[ContentNotificationsTable['audienceKind'], string | null]> = [
+  const out: Audience[] = [
     ['public', null],
     ['companies', null],
     ['company', target.companyId],
@@ -215,14 +222,14 @@ function audiencesOf(target: AudienceTarget): Array<[ContentNotificationsTable['
 }
 
 /** One audience's live notifications, newest first: a backwards range scan of the audience index. */
-function liveOfAudience(db: Executor, [kind, value]: [ContentNotificationsTable['audienceKind'], string | null], now: string, cursor: Cursor | null) {
+function liveOfAudience(db: Executor, [kind, value]: Audience, now: string, cursor: Cursor | null) {
   return db
     .selectFrom('contentNotifications')
     .where('audienceKind', '=', kind)
     .where('audienceValue', value === null ? 'is' : '=', value)
     .where('status', '!=', 'draft')
     .where('publishAt', '<=', now)
-    .where((eb) => after(eb, 'publishAt', cursor))
+    .where(after('publishAt', cursor))
     .orderBy('publishAt', 'desc')
     .orderBy('id', 'desc');
 }
@@ -235,29 +242,29 @@ export function listLiveNotifications(
   db: Executor,
   q: { target: AudienceTarget; userId: string | null; now: string; cursor: Cursor | null; limit: number },
 ) {
-  const branches = audiencesOf(q.target).map((audience) =>
-    db
-      .selectFrom(
-        liveOfAudience(db, audience, q.now, q.cursor)
-          .select(['id', 'publishAt'])
-          .limit(q.limit + 1)
-          .as('b'),
-      )
-      .select(['b.id', 'b.publishAt']),
-  );
-  const merged = branches.slice(1).reduce((all, b) => all.unionAll(b), branches[0]!);
-  // What a notification in a list shows (no bodies: the excerpt is stored plain).
-  return db
-    .selectFrom(merged.as('m'))
-    .innerJoin('contentNotifications as n', 'n.id', 'm.id')
-    .leftJoin('contentNotificationReads as r', (join) => join.onRef('r.notificationId', '=', 'n.id').on('r.userId', '=', q.userId ?? ''))
-    .select(['n.id', 'n.titleLo', 'n.titleEn', 'n.excerptLo', 'n.excerptEn', 'n.audienceKind', 'n.link', 'n.publishAt', 'n.updatedAt'])
-    .select('r.readAt')
-    .orderBy('n.publishAt', 'desc')
-    .orderBy('n.id', 'desc')
-    .limit(q.limit + 1)
-    .execute();
+  return liveNotificationPage(db, { audiences: audiencesOf(q.target), userId: q.userId, now: q.now, cursor: q.cursor, limit: q.limit + 1 });
 }
+
+// Built once per shape (db/prepared.ts): the audiences are passed as values (their count and which
+// have no value decide the SQL), never the target, whose kind the builder would compare in JS.
+const liveNotificationPage = preparedQuery(
+  (db, q: { audiences: Audience[]; userId: string | null; now: string; cursor: Cursor | null; limit: number }) => {
+    const branches = q.audiences.map((audience) =>
+      db.selectFrom(liveOfAudience(db, audience, q.now, q.cursor).select(['id', 'publishAt']).limit(q.limit).as('b')).select(['b.id', 'b.publishAt']),
+    );
+    const merged = branches.slice(1).reduce((all, b) => all.unionAll(b), branches[0]!);
+    // What a notification in a list shows (no bodies: the excerpt is stored plain).
+    return db
+      .selectFrom(merged.as('m'))
+      .innerJoin('contentNotifications as n', 'n.id', 'm.id')
+      .leftJoin('contentNotificationReads as r', (join) => join.onRef('r.notificationId', '=', 'n.id').on('r.userId', '=', q.userId ?? ''))
+      .select(['n.id', 'n.titleLo', 'n.titleEn', 'n.excerptLo', 'n.excerptEn', 'n.audienceKind', 'n.link', 'n.publishAt', 'n.updatedAt'])
+      .select('r.readAt')
+      .orderBy('n.publishAt', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(q.limit);
+  },
+);
 
 export const findLiveNotification = (db: Executor, id: string, target: AudienceTarget, userId: string | null, now: string) =>
   liveNotificationsFor(db, target, userId, now).where('contentNotifications.id', '=', id).executeTakeFirst();
@@ -273,10 +280,15 @@ export const UNREAD_CAP = 99;
  * per audience, an index range probed against the reads' primary key that stops at the cap.
  */
 export async function countUnread(db: Executor, target: AudienceTarget, userId: string, now: string): Promise<number> {
-  const branches = audiencesOf(target).map((audience) =>
+  const [row] = await unreadCount(db, { audiences: audiencesOf(target), userId, now });
+  return Math.min(Number(row!.unread), UNREAD_CAP + 1);
+}
+
+const unreadCount = preparedQuery((db, q: { audiences: Audience[]; userId: string; now: string }) => {
+  const branches = q.audiences.map((audience) =>
     db
       .selectFrom(
-        liveOfAudience(db, audience, now, null)
+        liveOfAudience(db, audience, q.now, null)
           .select('contentNotifications.id')
           .where(({ not, exists, selectFrom }) =>
             not(
@@ -284,7 +296,7 @@ export async function countUnread(db: Executor, target: AudienceTarget, userId: 
                 selectFrom('contentNotificationReads as r')
                   .select(sql`1`.as('one'))
                   .whereRef('r.notificationId', '=', 'contentNotifications.id')
-                  .where('r.userId', '=', userId),
+                  .where('r.userId', '=', q.userId),
               ),
             ),
           )
@@ -294,12 +306,8 @@ export async function countUnread(db: Executor, target: AudienceTarget, userId: 
       .select('b.id'),
   );
   const merged = branches.slice(1).reduce((all, b) => all.unionAll(b), branches[0]!);
-  const row = await db
-    .selectFrom(merged.as('m'))
-    .select((eb) => eb.fn.countAll<number>().as('unread'))
-    .executeTakeFirstOrThrow();
-  return Math.min(Number(row.unread), UNREAD_CAP + 1);
-}
+  return db.selectFrom(merged.as('m')).select((eb) => eb.fn.countAll<number>().as('unread'));
+});
 
 export async function markRead(db: Executor, notificationId: string, userId: string, now: string) {
   await db
@@ -370,7 +378,7 @@ export function listStaffPages(db: Executor, q: { status?: ContentStatus; now: s
     .selectFrom('contentPages')
     .selectAll()
     .$if(!!q.status, (qb) => qb.where((eb) => hasEffectiveStatus(eb, q.status!, q.now)))
-    .where((eb) => after(eb, 'updatedAt', q.cursor))
+    .where(after('updatedAt', q.cursor))
     .orderBy('updatedAt', 'desc')
     .orderBy('id', 'desc')
     .limit(q.limit + 1)
@@ -415,15 +423,47 @@ export type SearchDocumentRow = Omit<SearchDocumentsTable, 'id'>;
 
 const onPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** Replaces the search row of one document (a new id: the most recently written come first among candidates). */
-export async function replaceSearchDocument(db: Executor, doc: SearchDocumentRow) {
-  await deleteSearchDocument(db, doc.docKind, doc.docId);
-  const { id } = await db.insertInto('searchDocuments').values(doc).returning('id').executeTakeFirstOrThrow();
-  if (!onPostgres(db))
+/** Rows per multi-row INSERT (16 columns: well under both databases' limits on bound parameters). */
+const INSERT_BATCH = 400;
+
+/**
+ * Writes the search rows of documents that have none (a new id each: the most recently written come
+ * first among candidates), and on SQLite their entries of the FTS5 index; in batches.
+ */
+export async function insertSearchDocuments(db: Executor, docs: SearchDocumentRow[]) {
+  for (let i = 0; i < docs.length; i += INSERT_BATCH) {
+    const batch = docs.slice(i, i + INSERT_BATCH);
+    const written = await db.insertInto('searchDocuments').values(batch).returning(['id', 'docKind', 'docId']).execute();
+    if (onPostgres(db)) continue;
+    // RETURNING's row order is not promised (SQLite documents it as arbitrary): match by document.
+    const idOf = new Map(written.map((w) => [`${w.docKind}:${w.docId}`, Number(w.id)]));
     await db
       .insertInto('searchIndex')
-      .values({ rowid: Number(id), matchAll: doc.matchAll, audience: audienceToken(doc.audienceKind, doc.audienceValue) })
+      .values(
+        batch.map((d) => ({
+          rowid: idOf.get(`${d.docKind}:${d.docId}`)!,
+          matchAll: d.matchAll,
+          audience: audienceToken(d.audienceKind, d.audienceValue),
+        })),
+      )
       .execute();
+  }
+}
+
+/**
+ * SQLite, after a bulk load (a rebuild, a seed): merges the FTS5 index into one segment. Writes of one
+ * document at a time are merged as they go (FTS5's automerge); many documents written in a few
+ * transactions leave dozens of segments, each read by every query (bench data: a rare word 6.1 ms
+ * before, 0.8 ms after; 7 s for 100,000 documents).
+ */
+export async function optimizeSearchIndex(db: Executor) {
+  if (!onPostgres(db)) await sql`insert into search_index (search_index) values ('optimize')`.execute(db);
+}
+
+/** Replaces the search row of one document. */
+export async function replaceSearchDocument(db: Executor, doc: SearchDocumentRow) {
+  await deleteSearchDocument(db, doc.docKind, doc.docId);
+  await insertSearchDocuments(db, [doc]);
 }
 
 export async function deleteSearchDocument(db: Executor, kind: DocKind, docId: string) {
@@ -433,13 +473,16 @@ export async function deleteSearchDocument(db: Executor, kind: DocKind, docId: s
   await db.deleteFrom('searchDocuments').where('id', '=', old.id).execute();
 }
 
-/** The plain-text excerpts a list shows, stored with the body. */
-export const setExcerpts = (db: Executor, kind: 'post' | 'notification', id: string, excerptLo: string, excerptEn: string) =>
-  db
-    .updateTable(kind === 'post' ? 'contentPosts' : 'contentNotifications')
-    .set({ excerptLo, excerptEn })
-    .where('id', '=', id)
-    .execute();
+/** The plain-text excerpts lists show, stored with the body; many documents per statement. */
+export async function setExcerpts(db: Executor, kind: 'post' | 'notification', rows: Array<{ id: string; excerptLo: string; excerptEn: string }>) {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    // A VALUES list names its columns column1… on both databases (SQLite takes no alias list).
+    const values = sql.join(rows.slice(i, i + INSERT_BATCH).map((r) => sql`(${r.id}, ${r.excerptLo}, ${r.excerptEn})`));
+    const table = kind === 'post' ? 'content_posts' : 'content_notifications';
+    await sql`update ${sql.table(table)} set excerpt_lo = v.column2, excerpt_en = v.column3
+      from (values ${values}) as v where ${sql.ref(`${table}.id`)} = v.column1`.execute(db);
+  }
+}
 
 /**
  * The substring index is read newest-written first, at most this many matches (decision 100): the
@@ -448,64 +491,88 @@ export const setExcerpts = (db: Executor, kind: 'post' | 'notification', id: str
  */
 export const SEARCH_WINDOW = 2_000;
 
+/**
+ * PostgreSQL (decision 100): a GIN index answers "which rows contain p" but not in id order, so the
+ * newest matches of a common word would cost a recheck of every match. Candidates are first looked
+ * for among the newest RECENT_ROWS rows (a backwards walk of the primary key, a substring test per
+ * row, stopping at SEARCH_WINDOW matches); only when fewer than RECENT_ENOUGH are there, a rarer
+ * word, does the trigram index look through the older rows (every one of its few matches).
+ */
+export const RECENT_ROWS = 2_000;
+export const RECENT_ENOUGH = 100;
+
+/** The file of a SQLite database ('' in memory), null on PostgreSQL: the search worker opens it too. */
+export async function sqliteFile(db: Executor): Promise<string | null> {
+  if (onPostgres(db)) return null;
+  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
+  return rows.find((r) => r.name === 'main')?.file ?? '';
+}
+
 /** `pattern` occurs in `column`: instr/strpos, a plain substring test (no LIKE case folding to pay for). */
 function containsText(db: Executor, column: string, pattern: string) {
   return onPostgres(db) ? sql<boolean>`strpos(${sql.ref(column)}, ${pattern}) > 0` : sql<boolean>`instr(${sql.ref(column)}, ${pattern}) > 0`;
 }
 
 /**
- * SQLite: a document's audience as a second column of the FTS5 index, so the index itself keeps to
- * what the reader may see (most notifications address one company: filtering after the index would
- * walk past thousands of other companies' rows). Delimited by U+0001, which no query pattern holds,
- * and sharing no trigram between kinds ("\u0001P\u0001" is one trigram).
+ * SQLite: a document's audience as the second column of the FTS5 index, so the index itself keeps
+ * to what the reader may see (most notifications address one company: filtering after the index
+ * would walk past thousands of other companies' rows). Each audience is exactly three characters,
+ * one trigram, so a reader's six audiences are six doclists: a kind letter (case-insensitively
+ * distinct: the tokenizer folds case) and, for a value, two private-use characters from its hash
+ * (U+E000 + 6,400 values each; public and all companies have U+0001 twice). Tokens written as
+ * text plus a UUID were phrases of ~38 trigrams each, and a company user's OR of them cost
+ * 3–25 ms per search (decision 100). Two values of a kind may share a token (about one pair in 41
+ * million): the ranking checks the audience columns exactly, so that costs a candidate, never a leak.
  */
-const AUDIENCE_MARK: Record<string, string> = { public: 'P', companies: 'A', company: 'c:', category: 'k:', size: 's:', province: 'p:' };
-export const audienceToken = (kind: string, value: string | null) => `\u0001${AUDIENCE_MARK[kind] ?? `${kind}:`}${value ?? ''}\u0001`;
+const AUDIENCE_MARK: Record<SearchDocumentsTable['audienceKind'], string> = {
+  public: 'P',
+  companies: 'A',
+  company: 'C',
+  category: 'K',
+  size: 'S',
+  province: 'R',
+};
+const hashChar = (n: number) => String.fromCharCode(0xe000 + (n % 6400));
+export function audienceToken(kind: SearchDocumentsTable['audienceKind'], value: string | null) {
+  const mark = AUDIENCE_MARK[kind];
+  if (value === null) return `${mark}\u0001\u0001`;
+  const h = createHash('sha256').update(value).digest();
+  return `${mark}${hashChar(h.readUInt16BE(0))}${hashChar(h.readUInt16BE(2))}`;
+}
 
 /** The reader's audiences as FTS5 audience tokens (a visitor: public only). */
 function audienceMatch(target: AudienceTarget) {
-  const of = (kind: string, value: string | null) => phrase(audienceToken(kind, value));
-  if (target.kind === 'visitor') return `{audience} : ${of('public', null)}`;
-  const tokens = [of('public', null), of('companies', null), of('company', target.companyId)];
-  if (target.categoryId) tokens.push(of('category', target.categoryId));
-  if (target.sizeId) tokens.push(of('size', target.sizeId));
-  if (target.provinceCode) tokens.push(of('province', target.provinceCode));
+  const tokens = audiencesOf(target).map(([kind, value]) => phrase(audienceToken(kind, value)));
   return `{audience} : (${tokens.join(' OR ')})`;
 }
 
 /** An FTS5 phrase: the text in double quotes, inner quotes doubled. */
 const phrase = (pattern: string) => `"${pattern.replace(/"/g, '""')}"`;
 
+export interface SearchQuery {
+  patterns: string[];
+  mode: 'all' | 'any';
+  target: AudienceTarget;
+  now: string;
+  offset: number;
+  limit: number;
+  /** for tests of PostgreSQL's older-rows branch */
+  recentRows?: number;
+}
+
 /**
  * The visible documents that contain every pattern (`mode: 'all'`) or any of them, ranked in SQL:
  * per pattern the best field (title 3, summary 2, elsewhere 1), summed; ties newest first. The
- * substring index finds the candidates (FTS5 trigram MATCH on SQLite, LIKE over a pg_trgm GIN index
- * on PostgreSQL), newest written first, at most SEARCH_WINDOW; `offset`/`limit` page the ranking.
+ * substring index finds the candidates, newest written first, at most SEARCH_WINDOW (SQLite: FTS5
+ * trigram MATCH, which walks its doclists in rowid order; PostgreSQL: see RECENT_ROWS);
+ * `offset`/`limit` page the ranking.
  */
-export function searchDocuments(
-  db: Executor,
-  q: { patterns: string[]; mode: 'all' | 'any'; target: AudienceTarget; now: string; offset: number; limit: number },
-) {
-  // The newest SEARCH_WINDOW rows that contain the patterns and address this reader, from the index.
-  let window;
-  if (onPostgres(db)) {
-    const like = q.patterns.map((p) => sql<boolean>`${sql.ref('d.matchAll')} like ${`%${likeEscape(p)}%`} escape '\\'`);
-    window = db
-      .selectFrom('searchDocuments as d')
-      .select('d.id as hit')
-      .where((eb) => (q.mode === 'all' ? eb.and(like) : eb.or(like)))
-      .where((eb) => audienceOf(eb, q.target))
-      .orderBy('d.id', 'desc')
-      .limit(SEARCH_WINDOW);
-  } else {
-    const words = q.patterns.map(phrase).join(q.mode === 'all' ? ' AND ' : ' OR ');
-    window = db
-      .selectFrom('searchIndex')
-      .select('rowid as hit')
-      .where(sql<boolean>`search_index match ${`{match_all} : (${words}) AND ${audienceMatch(q.target)}`}`)
-      .orderBy('rowid', 'desc')
-      .limit(SEARCH_WINDOW);
-  }
+export const searchDocuments = (db: Executor, q: SearchQuery) => searchDocumentsQuery(db, q).execute();
+export type SearchResultRow = Awaited<ReturnType<typeof searchDocuments>>[number];
+
+/** The query of `searchDocuments`, unexecuted (SQLite runs it in the search worker, content.search-pool.ts). */
+export function searchDocumentsQuery(db: Executor, q: SearchQuery) {
+  const window = onPostgres(db) ? postgresWindow(db, q, q.recentRows ?? RECENT_ROWS) : sqliteWindow(db, q);
   // Per pattern: 3 in a title, 2 in a summary, else 1 (in mode 'any', 1 only if it is there at all).
   const score = sql.join(
     q.patterns.map(
@@ -516,8 +583,8 @@ export function searchDocuments(
     ),
     sql` + `,
   );
-  // Ranked over the window's published rows (the window kept to the reader's audiences); only the
-  // page's rows are read in full (for snippets).
+  // Ranked over the window's visible rows (published, and addressed to the reader: exactly, whatever
+  // the index kept); only the page's rows are read in full (for snippets).
   const ranked = db
     .selectFrom(window.as('w'))
     .innerJoin('searchDocuments as d', 'd.id', 'w.hit')
@@ -525,6 +592,7 @@ export function searchDocuments(
     .select(sql<number>`${score}`.as('score'))
     .where('d.status', '!=', 'draft')
     .where('d.publishAt', '<=', q.now)
+    .where((eb) => audienceOf(eb, q.target))
     .orderBy('score', 'desc')
     .orderBy('d.shownAt', 'desc')
     .orderBy('d.id', 'desc')
@@ -536,23 +604,74 @@ export function searchDocuments(
     .select(['d.docKind', 'd.docId', 'd.ref', 'd.shownAt', 'd.titleLo', 'd.titleEn', 'd.textLo', 'd.textEn', 'r.score'])
     .orderBy('r.score', 'desc')
     .orderBy('r.shownAt', 'desc')
-    .orderBy('r.id', 'desc')
-    .execute();
+    .orderBy('r.id', 'desc');
 }
 
-/** `audienceKind`/`audienceValue` address this reader (search rows carry a notification's audience; posts and pages are public). */
+type WindowQuery = { patterns: string[]; mode: 'all' | 'any'; target: AudienceTarget };
+
+/** SQLite: the newest SEARCH_WINDOW index entries that contain the patterns and carry one of the reader's audience tokens. */
+function sqliteWindow(db: Executor, q: WindowQuery) {
+  const words = q.patterns.map(phrase).join(q.mode === 'all' ? ' AND ' : ' OR ');
+  return db
+    .selectFrom('searchIndex')
+    .select('rowid as hit')
+    .where(sql<boolean>`search_index match ${`{match_all} : (${words}) AND ${audienceMatch(q.target)}`}`)
+    .orderBy('rowid', 'desc')
+    .limit(SEARCH_WINDOW);
+}
+
+/**
+ * PostgreSQL: the newest SEARCH_WINDOW matches among the newest `recentRows` rows; when fewer than
+ * RECENT_ENOUGH, every match among the older rows too. The recent branch tests with strpos, which no
+ * index answers, so whatever the planner estimates (or a generic plan of a prepared statement) it walks
+ * the primary key backwards from max(id) and stops at the window; the older branch uses LIKE, which
+ * the trigram index answers, without ORDER BY/LIMIT of its own so that a backwards walk of all rows is
+ * never the cheaper-looking plan. A one-time filter on the recent branch's count decides whether the
+ * older branch runs at all.
+ */
+function postgresWindow(db: Executor, q: WindowQuery, recentRows: number) {
+  const join = (tests: RawBuilder<boolean>[]) => sql.join(tests, q.mode === 'all' ? sql` and ` : sql` or `);
+  const strpos = join(q.patterns.map((p) => sql<boolean>`strpos(d.match_all, ${p}) > 0`));
+  const like = join(q.patterns.map((p) => sql<boolean>`d.match_all like ${`%${likeEscape(p)}%`} escape '\\'`));
+  const since = sql`(select coalesce(max(id), 0) from search_documents) - ${sql.lit(recentRows)}`;
+  return db
+    .with('recent', (w) =>
+      w
+        .selectFrom('searchDocuments as d')
+        .select('d.id as hit')
+        .where(sql<boolean>`d.id > ${since}`)
+        .where(sql<boolean>`(${strpos})`)
+        .where((eb) => audienceOf(eb, q.target))
+        .orderBy('d.id', 'desc')
+        .limit(SEARCH_WINDOW),
+    )
+    .with('older', (w) =>
+      w
+        .selectFrom('searchDocuments as d')
+        .select('d.id as hit')
+        .where(sql<boolean>`(select count(*) from recent) < ${sql.lit(RECENT_ENOUGH)}`)
+        // `+ 0`: not a range of the primary key, so the trigram index is this branch's one way in.
+        .where(sql<boolean>`d.id + 0 <= ${since}`)
+        .where(sql<boolean>`(${like})`)
+        .where((eb) => audienceOf(eb, q.target)),
+    )
+    .selectFrom((eb) => eb.selectFrom('recent').select('hit').unionAll(eb.selectFrom('older').select('hit')).as('c'))
+    .select('c.hit')
+    .orderBy('c.hit', 'desc')
+    .limit(SEARCH_WINDOW);
+}
+
+/**
+ * `audienceKind`/`audienceValue` address this reader: the audiences of the notification lists
+ * (search rows carry a notification's audience; posts and pages are public).
+ */
 type SearchEb = ExpressionBuilder<Database & { d: SearchDocumentsTable }, 'd'>;
 function audienceOf(eb: SearchEb, target: AudienceTarget) {
-  if (target.kind === 'visitor') return eb('d.audienceKind', '=', 'public');
-  const one = (kind: 'category' | 'size' | 'province' | 'company', value: string | null) =>
-    value === null ? sql<boolean>`1 = 0` : eb.and([eb('d.audienceKind', '=', kind), eb('d.audienceValue', '=', value)]);
-  return eb.or([
-    eb('d.audienceKind', 'in', ['public', 'companies']),
-    one('company', target.companyId),
-    one('category', target.categoryId),
-    one('size', target.sizeId),
-    one('province', target.provinceCode),
-  ]);
+  return eb.or(
+    audiencesOf(target).map(([kind, value]) =>
+      value === null ? eb('d.audienceKind', '=', kind) : eb.and([eb('d.audienceKind', '=', kind), eb('d.audienceValue', '=', value)]),
+    ),
+  );
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

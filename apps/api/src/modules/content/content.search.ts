@@ -5,6 +5,7 @@ import type { Deps, Executor } from '../../lib/deps';
 import type { Principal } from '../../plugins/access';
 import { targetOf } from './content.reads';
 import * as repo from './content.repository';
+import { queryOffThread } from './content.search-pool';
 import type { NotificationRow, PageRow, PostRow, SearchDocumentRow } from './content.repository';
 import { excerpt, htmlToText } from './content.sanitize';
 import type { SearchDocumentsTable } from './content.tables';
@@ -97,8 +98,32 @@ export const excerptOf = (kind: 'post' | 'notification', body: string) => excerp
  */
 export async function reindex(db: Executor, kind: Kind, id: string, source: SearchSource) {
   await repo.replaceSearchDocument(db, searchDocumentOf(kind, id, source));
-  if (kind !== 'page') await repo.setExcerpts(db, kind, id, excerptOf(kind, source.lo.body), excerptOf(kind, source.en.body));
+  if (kind !== 'page') await repo.setExcerpts(db, kind, [excerptsOf(kind, id, source)]);
 }
+
+/**
+ * The same rows as `reindex` for many documents that have none yet (seeds, imports), written with
+ * multi-row statements instead of a few statements per document. After the last batch, call
+ * `repo.optimizeSearchIndex`.
+ */
+export async function indexNew(db: Executor, kind: Kind, docs: Array<{ id: string; source: SearchSource }>) {
+  await repo.insertSearchDocuments(
+    db,
+    docs.map((d) => searchDocumentOf(kind, d.id, d.source)),
+  );
+  if (kind !== 'page')
+    await repo.setExcerpts(
+      db,
+      kind,
+      docs.map((d) => excerptsOf(kind, d.id, d.source)),
+    );
+}
+
+const excerptsOf = (kind: 'post' | 'notification', id: string, s: SearchSource) => ({
+  id,
+  excerptLo: excerptOf(kind, s.lo.body),
+  excerptEn: excerptOf(kind, s.en.body),
+});
 
 /**
  * Lao-aware search across posts, notifications and info pages. The query becomes substring
@@ -112,7 +137,7 @@ export async function search(deps: Deps, principal: Principal | null, lang: Lang
   if (patterns.length === 0) return { items: [] as SearchHit[], nextCursor: null };
   const target = await targetOf(deps.db, principal);
   const ask = (mode: 'all' | 'any') =>
-    repo.searchDocuments(deps.db, { patterns: patterns.map((p) => p.pattern), mode, target, now: nowIso(), offset, limit: q.limit });
+    runSearch(deps, { patterns: patterns.map((p) => p.pattern), mode, target, now: nowIso(), offset, limit: q.limit });
   let rows = await ask('all');
   if (rows.length === 0 && offset === 0 && patterns.length > 1) rows = await ask('any');
   const terms = patterns.map((p) => p.term);
@@ -126,6 +151,21 @@ export async function search(deps: Deps, principal: Principal | null, lang: Lang
     score: Number(r.score),
   }));
   return { items, nextCursor: rows.length > q.limit ? String(offset + q.limit) : null };
+}
+
+/** Each database's file (SQLite), looked up once: '' or null runs the query here. */
+const files = new WeakMap<Executor, Promise<string | null>>();
+
+/**
+ * Runs a search query: on a SQLite file in the search worker (better-sqlite3 would hold the event
+ * loop for the whole query, decision 100), otherwise here (PostgreSQL answers asynchronously; an
+ * in-memory SQLite database cannot be opened by a second connection).
+ */
+async function runSearch({ db, config }: Deps, query: repo.SearchQuery): Promise<repo.SearchResultRow[]> {
+  let file = files.get(db);
+  if (!file) files.set(db, (file = repo.sqliteFile(db)));
+  const path = config.SEARCH_WORKER && (await file);
+  return path ? queryOffThread(path, repo.searchDocumentsQuery(db, query).compile()) : repo.searchDocuments(db, query);
 }
 
 /** A snippet in the reader's language when the match is there, else in the other one. */

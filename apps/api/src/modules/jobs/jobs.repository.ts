@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Executor } from '../../lib/deps';
 import type { JobStatus, JobsTable } from './jobs.tables';
+import { afterKeyset } from '../../db/keyset';
 
 const onPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -83,10 +84,7 @@ export function findJobs(db: Executor, f: { status?: JobStatus; kind?: string; b
   let q = db.selectFrom('jobs').selectAll();
   if (f.status) q = q.where('status', '=', f.status);
   if (f.kind) q = q.where('kind', '=', f.kind);
-  if (f.before) {
-    const { updatedAt, id } = f.before;
-    q = q.where((eb) => eb.or([eb('updatedAt', '<', updatedAt), eb.and([eb('updatedAt', '=', updatedAt), eb('id', '<', id)])]));
-  }
+  if (f.before) q = q.where(afterKeyset(['updatedAt', 'id'], 'desc', [f.before.updatedAt, f.before.id]));
   return q.orderBy('updatedAt', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
 }
 

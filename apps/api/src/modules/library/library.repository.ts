@@ -1,6 +1,7 @@
 import type { LibraryCategory } from '@bansi/shared';
 import type { Executor } from '../../lib/deps';
 import type { LibraryDocumentsTable, LibraryFilesTable, LibraryVersionsTable } from './library.tables';
+import { afterKeyset } from '../../db/keyset';
 
 export interface ListFilter {
   category?: LibraryCategory;
@@ -15,10 +16,7 @@ export function listDocuments(db: Executor, filter: ListFilter) {
   let query = db.selectFrom('libraryDocuments').selectAll().where('currentVersionId', 'is not', null);
   if (filter.category) query = query.where('category', '=', filter.category);
   if (filter.published !== undefined) query = query.where('published', '=', filter.published ? 1 : 0);
-  if (filter.after) {
-    const { createdAt, id } = filter.after;
-    query = query.where((eb) => eb.or([eb('createdAt', '<', createdAt), eb.and([eb('createdAt', '=', createdAt), eb('id', '<', id)])]));
-  }
+  if (filter.after) query = query.where(afterKeyset(['createdAt', 'id'], 'desc', [filter.after.createdAt, filter.after.id]));
   return query
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')

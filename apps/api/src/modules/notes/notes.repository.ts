@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../lib/deps';
 import type { DocumentSelect } from '../submissions/submissions.documents';
 import type { NotesEventsTable, NotesTable } from './notes.tables';
+import { afterKeyset } from '../../db/keyset';
 
 /** The owner kind of the PDF kept when notes are accepted (files.owners). */
 export const NOTES_PDF_OWNER = 'notes_pdf';
@@ -62,12 +63,7 @@ export function listNotesQueue(
     .where('notes.status', 'in', q.statuses)
     .where('notes.submittedAt', 'is not', null);
   if (q.bookYear !== undefined) query = query.where('notes.bookYear', '=', q.bookYear);
-  const after = q.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([eb('notes.submittedAt', '>', after.key), eb.and([eb('notes.submittedAt', '=', after.key), eb('notes.id', '>', after.id)])]),
-    );
-  }
+  if (q.after) query = query.where(afterKeyset(['notes.submittedAt', 'notes.id'], 'asc', [q.after.key, q.after.id]));
   return query.orderBy('notes.submittedAt', 'asc').orderBy('notes.id', 'asc').limit(q.limit).execute();
 }
 
@@ -118,15 +114,7 @@ export async function insertNotesEvents(db: Executor, rows: NotesEventsTable[]) 
 /** The timeline, newest first, after `cursor`. */
 export function listNotesEvents(db: Executor, notesId: string, after: { at: string; ord: number; id: string } | null, limit: number) {
   let query = db.selectFrom('notesEvents').selectAll().where('notesId', '=', notesId);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('at', '<', after.at),
-        eb.and([eb('at', '=', after.at), eb('ord', '<', after.ord)]),
-        eb.and([eb('at', '=', after.at), eb('ord', '=', after.ord), eb('id', '<', after.id)]),
-      ]),
-    );
-  }
+  if (after) query = query.where(afterKeyset(['at', 'ord', 'id'], 'desc', [after.at, after.ord, after.id]));
   return query.orderBy('at', 'desc').orderBy('ord', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 

@@ -11,6 +11,7 @@ import type {
   PaymentNotificationsTable,
   PaymentsTable,
 } from './payments.tables';
+import { afterKeyset } from '../../db/keyset';
 
 // --- fee schedule --------------------------------------------------------------------------------
 
@@ -105,10 +106,7 @@ export function findInvoices(db: Executor, f: InvoiceFilter) {
           .where('invoiceSlips.status', '=', 'pending'),
       ),
     );
-  if (f.after) {
-    const { key, id } = f.after;
-    q = q.where((eb) => eb.or([eb('invoices.issuedAt', '<', key), eb.and([eb('invoices.issuedAt', '=', key), eb('invoices.id', '<', id)])]));
-  }
+  if (f.after) q = q.where(afterKeyset(['invoices.issuedAt', 'invoices.id'], 'desc', [f.after.key, f.after.id]));
   return q
     .orderBy('invoices.issuedAt', 'desc')
     .orderBy('invoices.id', 'desc')
@@ -207,7 +205,7 @@ export async function updateNotificationOutcome(
 
 export function findUnmatchedNotifications(db: Executor, after: { key: string; id: string } | null, limit: number) {
   let q = db.selectFrom('paymentNotifications').selectAll().where('outcome', '=', 'unmatched').where('resolvedAt', 'is', null);
-  if (after) q = q.where((eb) => eb.or([eb('receivedAt', '<', after.key), eb.and([eb('receivedAt', '=', after.key), eb('id', '<', after.id)])]));
+  if (after) q = q.where(afterKeyset(['receivedAt', 'id'], 'desc', [after.key, after.id]));
   return q
     .orderBy('receivedAt', 'desc')
     .orderBy('id', 'desc')

@@ -2,6 +2,7 @@ import type { ReferenceList } from '@bansi/shared';
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../lib/deps';
 import type { DistrictsTable, ProvincesTable, ReferenceItemsTable, VillagesTable } from './reference.tables';
+import { preparedQuery } from '../../db/prepared';
 
 export const listProvinces = (db: Executor) => db.selectFrom('provinces').selectAll().orderBy('code').execute();
 
@@ -171,7 +172,10 @@ export async function countUses(db: Executor, list: ReferenceList, rows: { id: s
 }
 
 /** The version of reference data, raised by triggers on every write (docs/decisions/105). */
+/** The reference stamp (reference.cache.ts reads it on every cached read: prepared once). */
 export async function readReferenceStamp(db: Executor): Promise<number> {
-  const row = await db.selectFrom('referenceStamps').select('version').where('name', '=', 'reference').executeTakeFirst();
+  const [row] = await referenceStamp(db, { name: 'reference' });
   return Number(row?.version ?? 0);
 }
+
+const referenceStamp = preparedQuery((db, p: { name: string }) => db.selectFrom('referenceStamps').select('version').where('name', '=', p.name));

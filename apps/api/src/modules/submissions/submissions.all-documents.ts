@@ -1,10 +1,18 @@
-import { SubmissionStatus, type DocumentEntry, type DocumentsQuery, type Language } from '@bansi/shared';
+import { SubmissionStatus, type DocumentEntry, type DocumentKind, type DocumentsQuery, type Language } from '@bansi/shared';
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
+import { preparedQuery } from '../../db/prepared';
 import type { Deps } from '../../lib/deps';
 import { presentFile } from '../files/files.presenter';
 import { loadReference } from './submissions.checklist';
 import { documentSources, registerDocumentSource, type DocumentRow } from './submissions.documents';
-import { findFilesByIds, listDocumentRows, referencesOf, submissionDocumentsSelect, submissionFileDocumentsSelect } from './submissions.repository';
+import {
+  documentRowsQuery,
+  findFilesByIds,
+  referencesOf,
+  type KeyCursor,
+  submissionDocumentsSelect,
+  submissionFileDocumentsSelect,
+} from './submissions.repository';
 
 // The all-document history (decisions 033, 102): this module's source, and the one query over every source.
 
@@ -16,11 +24,31 @@ registerDocumentSource('submissions', {
   ],
 });
 
+/** One page of rows over every source that produces `kind` (all when none), built and compiled once per shape. */
+const documentRows = preparedQuery(
+  (db, p: { companyId: string; kind?: DocumentKind; bookYear?: number; after: KeyCursor | null; limit: number }) =>
+    documentRowsQuery(
+      db,
+      documentSources(p.kind).flatMap((s) => s.selects(db, p.companyId, { bookYear: p.bookYear })),
+      p,
+    ),
+  // the kind chooses the sources (and is compared as a value inside each)
+  { shapeKeys: ['kind'] },
+);
+
 /** Every document of the company, newest first, from every registered source, in one SQL query. */
 export async function listDocuments(deps: Deps, companyId: string, q: DocumentsQuery, lang: Language) {
   const after = decodeCursor(deps, lang, q.cursor, KEY_ID);
-  const selects = documentSources(q.kind).flatMap((s) => s.selects(deps.db, companyId, { bookYear: q.bookYear }));
-  const rows = await listDocumentRows(deps.db, selects, { kind: q.kind, after: after && { key: after[0], id: after[1] }, limit: q.limit + 1 });
+  const rows =
+    documentSources(q.kind).length === 0
+      ? []
+      : await documentRows(deps.db, {
+          companyId,
+          kind: q.kind,
+          bookYear: q.bookYear,
+          after: after && { key: after[0], id: after[1] },
+          limit: q.limit + 1,
+        });
   const { page, nextCursor } = pageOf(rows, q.limit, (r) => [r.at, r.id]);
   const fileIds = page.map((r) => r.fileId).filter((id): id is string => id !== null);
   const submissionIds = [...new Set(page.map((r) => r.submissionId).filter((id): id is string => id !== null))];

@@ -91,7 +91,22 @@ const figure = (value: number | string | bigint | null) => (value === null ? nul
  * Sector from the department's category (else the company's), the declared size (the profile's
  * now while the company edits; as it was at the last submit afterwards) and the derived size.
  */
-export function sizeViewOf(ref: Reference, row: SubmissionsTable, company: Pick<CompaniesTable, 'categoryId' | 'sizeId'>): SizeView {
+/** The columns `sizeViewOf` reads (the staff queue selects only these besides the summary). */
+export const SIZE_COLUMNS = [
+  'status',
+  'departmentId',
+  'declaredSizeId',
+  'averageLabour',
+  'totalAssets',
+  'annualIncome',
+  'bookYear',
+] as const satisfies readonly (keyof SubmissionsTable)[];
+
+export function sizeViewOf(
+  ref: Reference,
+  row: Pick<SubmissionsTable, (typeof SIZE_COLUMNS)[number]>,
+  company: Pick<CompaniesTable, 'categoryId' | 'sizeId'>,
+): SizeView {
   const department = row.departmentId ? ref.items.get(row.departmentId) : undefined;
   const categoryId = department?.list === 'departments' && department.parentId ? department.parentId : company.categoryId;
   const sectorParsed = SmeSector.safeParse(extraOf(ref.items.get(categoryId)).sector);

@@ -5,7 +5,7 @@ import { plansOf } from '../../../test/explain';
 import { createTestApp, dialect, registerCompany, type TestApp } from '../../../test/helpers';
 import { api, openSubmission } from '../../../test/submissions';
 import { listDocuments } from './submissions.all-documents';
-import { listQueue } from './submissions.repository';
+import { countCurrentFiles, listCompanySubmissions, listQueue } from './submissions.repository';
 
 // The all-document history as one keyset-paged SQL query, and the indexes of the history and the
 // staff queue (issue 17, decisions 101 and 102).
@@ -107,5 +107,12 @@ describe(`all-document history and queue lists (${dialect})`, () => {
       listQueue(k, { statuses: ['submitted', 'in_review', 'returned', 'resubmitted', 'accepted'], after: null, limit: 21 }),
     );
     expect(all.join('\n')).toContain('submissions_submitted');
+  });
+
+  it("counts a submission's current files from the partial index of current files, and lists a company's submissions by its key", async () => {
+    const counts = await plansOf(t.db, (k) => countCurrentFiles(k, [randomUUID(), randomUUID()]));
+    expect(counts.join('\n')).toContain('files_current');
+    const list = await plansOf(t.db, (k) => listCompanySubmissions(k, { companyId: a.companyId, limit: 21 }));
+    expect(list.join('\n')).toMatch(/submissions_company_year|sqlite_autoindex_submissions|submissions_company_id_book_year/);
   });
 });

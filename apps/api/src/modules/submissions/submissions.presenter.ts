@@ -23,7 +23,26 @@ function parseSignatories(json: string | null) {
   return parsed.success ? parsed.data : null;
 }
 
-export function presentSummary(row: SubmissionsTable, fileCount: number, receiptAvailable: boolean): SubmissionSummary {
+/** The columns a list row shows (lists select only these). */
+export const SUMMARY_COLUMNS = [
+  'id',
+  'companyId',
+  'bookYear',
+  'status',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'submittedAt',
+  'firstSubmittedAt',
+  'acceptedAt',
+  'reference',
+] as const satisfies readonly (keyof SubmissionsTable)[];
+
+export function presentSummary(
+  row: Pick<SubmissionsTable, (typeof SUMMARY_COLUMNS)[number]>,
+  fileCount: number,
+  receiptAvailable: boolean,
+): SubmissionSummary {
   return {
     id: row.id,
     companyId: row.companyId,

@@ -1,8 +1,13 @@
 import { OTHER_SLOT, SubmissionStatus, type DocumentKind } from '@bansi/shared';
-import { sql } from 'kysely';
+import { sql, type Compilable, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared';
+import { SIZE_COLUMNS } from './submissions.checklist';
+import { SUMMARY_COLUMNS } from './submissions.presenter';
 import type { DocumentRow, DocumentSelect } from './submissions.documents';
 import type { Executor } from '../../lib/deps';
 import type { SubmissionEventsTable, SubmissionReceiptsTable, SubmissionsTable } from './submissions.tables';
+import { afterKeyset } from '../../db/keyset';
 
 export const SUBMISSION_OWNER = 'submission';
 export const RECEIPT_OWNER = 'submission_receipt';
@@ -58,75 +63,73 @@ export async function touchIfEditable(db: Executor, id: string, at: string): Pro
 }
 
 /** The company's submissions, newest book year first (one per year: the year is the cursor). */
-export function listCompanySubmissions(
-  db: Executor,
-  q: { companyId: string; bookYear?: number; status?: SubmissionStatus; beforeYear?: number; limit: number },
-) {
-  let query = db.selectFrom('submissions').selectAll().where('companyId', '=', q.companyId);
-  if (q.bookYear !== undefined) query = query.where('bookYear', '=', q.bookYear);
-  if (q.status) query = query.where('status', '=', q.status);
-  if (q.beforeYear !== undefined) query = query.where('bookYear', '<', q.beforeYear);
-  return query.orderBy('bookYear', 'desc').limit(q.limit).execute();
-}
+export const listCompanySubmissions = preparedQuery(
+  (db, q: { companyId: string; bookYear?: number; status?: SubmissionStatus; beforeYear?: number; limit: number }) => {
+    let query = db.selectFrom('submissions').select(SUMMARY_COLUMNS).where('companyId', '=', q.companyId);
+    if (q.bookYear !== undefined) query = query.where('bookYear', '=', q.bookYear);
+    if (q.status) query = query.where('status', '=', q.status);
+    if (q.beforeYear !== undefined) query = query.where('bookYear', '<', q.beforeYear);
+    return query.orderBy('bookYear', 'desc').limit(q.limit);
+  },
+);
 
 /** Whether `statuses` is every status but draft (the queue's "all" view). */
 const everyButDraft = (statuses: readonly SubmissionStatus[]) =>
   !statuses.includes('draft') && SubmissionStatus.options.every((s) => s === 'draft' || statuses.includes(s));
 
 /** The review queue: oldest (last) submission first; drafts are never listed. */
-export function listQueue(
-  db: Executor,
-  q: { statuses: readonly SubmissionStatus[]; bookYear?: number; provinceCode?: string; sizeId?: string; after: KeyCursor | null; limit: number },
-) {
-  let query = db
-    .selectFrom('submissions')
-    .innerJoin('companies', 'companies.id', 'submissions.companyId')
-    .selectAll('submissions')
-    .select([
-      'companies.nameLo as companyNameLo',
-      'companies.nameEn as companyNameEn',
-      'companies.tin as companyTin',
-      'companies.provinceCode as companyProvinceCode',
-      'companies.sizeId as companySizeId',
-      'companies.categoryId as companyCategoryId',
-    ])
-    // Literal values (not parameters), so the planner can match the partial indexes submissions_awaiting
-    // and submissions_submitted (decision 101).
-    .where(
-      everyButDraft(q.statuses)
-        ? sql<boolean>`${sql.ref('submissions.status')} <> 'draft'`
-        : sql<boolean>`${sql.ref('submissions.status')} in (${sql.join(q.statuses.map((s) => sql.lit(s)))})`,
-    )
-    .where('submissions.submittedAt', 'is not', null);
-  if (q.bookYear !== undefined) query = query.where('submissions.bookYear', '=', q.bookYear);
-  if (q.provinceCode) query = query.where('companies.provinceCode', '=', q.provinceCode);
-  if (q.sizeId) query = query.where('companies.sizeId', '=', q.sizeId);
-  const after = q.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('submissions.submittedAt', '>', after.key),
-        eb.and([eb('submissions.submittedAt', '=', after.key), eb('submissions.id', '>', after.id)]),
-      ]),
-    );
-  }
-  return query.orderBy('submissions.submittedAt', 'asc').orderBy('submissions.id', 'asc').limit(q.limit).execute();
-}
+export const listQueue = preparedQuery(
+  (
+    db,
+    q: { statuses: readonly SubmissionStatus[]; bookYear?: number; provinceCode?: string; sizeId?: string; after: KeyCursor | null; limit: number },
+  ) => {
+    let query = db
+      .selectFrom('submissions')
+      .innerJoin('companies', 'companies.id', 'submissions.companyId')
+      .select([...SUMMARY_COLUMNS, ...SIZE_COLUMNS].map((c) => `submissions.${c}` as const))
+      .select([
+        'companies.nameLo as companyNameLo',
+        'companies.nameEn as companyNameEn',
+        'companies.tin as companyTin',
+        'companies.provinceCode as companyProvinceCode',
+        'companies.sizeId as companySizeId',
+        'companies.categoryId as companyCategoryId',
+      ])
+      // Literal values (not parameters), so the planner can match the partial indexes submissions_awaiting
+      // and submissions_submitted (decision 101).
+      .where(
+        everyButDraft(q.statuses)
+          ? sql<boolean>`${sql.ref('submissions.status')} <> 'draft'`
+          : sql<boolean>`${sql.ref('submissions.status')} in (${sql.join(q.statuses.map((s) => sql.lit(s)))})`,
+      )
+      .where('submissions.submittedAt', 'is not', null);
+    if (q.bookYear !== undefined) query = query.where('submissions.bookYear', '=', q.bookYear);
+    if (q.provinceCode) query = query.where('companies.provinceCode', '=', q.provinceCode);
+    if (q.sizeId) query = query.where('companies.sizeId', '=', q.sizeId);
+    if (q.after) query = query.where(afterKeyset(['submissions.submittedAt', 'submissions.id'], 'asc', [q.after.key, q.after.id]));
+    return query.orderBy('submissions.submittedAt', 'asc').orderBy('submissions.id', 'asc').limit(q.limit);
+  },
+  // the statuses are written into the SQL as literals (partial indexes)
+  { shapeKeys: ['statuses'] },
+);
 
-/** How many current (not replaced) files each submission has. */
+/** How many current (not replaced) files each submission has (index files_current). */
 export async function countCurrentFiles(db: Executor, submissionIds: string[]): Promise<Map<string, number>> {
   if (submissionIds.length === 0) return new Map();
-  const rows = await db
+  const rows = await currentFileCounts(db, { submissionIds });
+  return new Map(rows.map((r) => [r.ownerId, Number(r.n)]));
+}
+
+const currentFileCounts = preparedQuery((db, p: { submissionIds: string[] }) =>
+  db
     .selectFrom('files')
     .select(['ownerId'])
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('ownerKind', '=', SUBMISSION_OWNER)
-    .where('ownerId', 'in', submissionIds)
+    .where('ownerId', 'in', p.submissionIds)
     .where('supersededById', 'is', null)
-    .groupBy('ownerId')
-    .execute();
-  return new Map(rows.map((r) => [r.ownerId, Number(r.n)]));
-}
+    .groupBy('ownerId'),
+);
 
 // --- events ----------------------------------------------------------------------------------
 
@@ -149,15 +152,7 @@ export interface EventCursor {
 /** The timeline, newest first, after `cursor`. */
 export function listEvents(db: Executor, submissionId: string, after: EventCursor | null, limit: number) {
   let query = db.selectFrom('submissionEvents').selectAll().where('submissionId', '=', submissionId);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('at', '<', after.at),
-        eb.and([eb('at', '=', after.at), eb('ord', '<', after.ord)]),
-        eb.and([eb('at', '=', after.at), eb('ord', '=', after.ord), eb('id', '<', after.id)]),
-      ]),
-    );
-  }
+  if (after) query = query.where(afterKeyset(['at', 'ord', 'id'], 'desc', [after.at, after.ord, after.id]));
   return query.orderBy('at', 'desc').orderBy('ord', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
@@ -189,14 +184,13 @@ export const findReceipt = (db: Executor, submissionId: string) =>
 /** The filing references of these submissions (those that have one). */
 export async function referencesOf(db: Executor, submissionIds: string[]): Promise<Map<string, string>> {
   if (submissionIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('submissions')
-    .select(['id', 'reference'])
-    .where('id', 'in', submissionIds)
-    .where('reference', 'is not', null)
-    .execute();
+  const rows = await referenceRows(db, { submissionIds });
   return new Map(rows.map((r) => [r.id, r.reference!]));
 }
+
+const referenceRows = preparedQuery((db, p: { submissionIds: string[] }) =>
+  db.selectFrom('submissions').select(['id', 'reference']).where('id', 'in', p.submissionIds).where('reference', 'is not', null),
+);
 
 /** The filing reference of a submission (null before its first submit). */
 export async function findReference(db: Executor, submissionId: string): Promise<string | null> {
@@ -209,9 +203,13 @@ export const findReceiptByCode = (db: Executor, companyId: string, codeHash: str
 
 export async function receiptsOf(db: Executor, submissionIds: string[]): Promise<Set<string>> {
   if (submissionIds.length === 0) return new Set();
-  const rows = await db.selectFrom('submissionReceipts').select('submissionId').where('submissionId', 'in', submissionIds).execute();
+  const rows = await receiptRows(db, { submissionIds });
   return new Set(rows.map((r) => r.submissionId));
 }
+
+const receiptRows = preparedQuery((db, p: { submissionIds: string[] }) =>
+  db.selectFrom('submissionReceipts').select('submissionId').where('submissionId', 'in', p.submissionIds),
+);
 
 // --- all-document history (decision 102) -----------------------------------------------------
 
@@ -235,28 +233,34 @@ export function submissionDocumentsSelect(db: Executor, companyId: string, bookY
   return query;
 }
 
-/** Every file (all versions) of the company's submissions and their receipts (index files_company_history). */
+/**
+ * Every file (all versions) of the company's submissions and their receipts (index files_company_history).
+ * The submission's year and status are scalar subqueries by primary key, not a join: a join lets
+ * PostgreSQL start from the submission and sort all of its files (20 ms for a deep page of 10,000),
+ * where this reads the company's newest files from the index and stops at the page (0.3 ms).
+ */
 export function submissionFileDocumentsSelect(db: Executor, companyId: string, bookYear?: number): DocumentSelect {
+  const ofSubmission = (eb: ExpressionBuilder<Database, 'files'>) => eb.selectFrom('submissions').whereRef('submissions.id', '=', 'files.ownerId');
   let query = db
     .selectFrom('files')
-    .innerJoin('submissions', 'submissions.id', 'files.ownerId')
     .select((eb) => [
       sql<DocumentKind>`case when ${eb.ref('files.ownerKind')} = ${RECEIPT_OWNER} then 'receipt' when ${eb.ref('files.slot')} = ${OTHER_SLOT} then 'other_file' else 'submission_file' end`.as(
         'kind',
       ),
       'files.id as id',
-      'submissions.bookYear as bookYear',
+      ofSubmission(eb).select('submissions.bookYear').$asScalar().$notNull().as('bookYear'),
       'files.createdAt as at',
-      'submissions.id as submissionId',
-      eb.cast<string | null>('submissions.status', 'text').as('status'),
+      eb.cast<string | null>('files.ownerId', 'text').as('submissionId'),
+      ofSubmission(eb)
+        .select((e) => e.cast<string | null>('submissions.status', 'text').as('status'))
+        .as('status'),
       eb.cast<string | null>('files.id', 'text').as('fileId'),
       eb.cast<string | null>('files.slot', 'text').as('slot'),
       sql<number>`case when ${eb.ref('files.supersededById')} is null then 0 else 1 end`.as('superseded'),
     ])
     .where('files.companyId', '=', companyId)
-    .where('submissions.companyId', '=', companyId)
     .where('files.ownerKind', 'in', [SUBMISSION_OWNER, RECEIPT_OWNER]);
-  if (bookYear !== undefined) query = query.where('submissions.bookYear', '=', bookYear);
+  if (bookYear !== undefined) query = query.where((eb) => eb(ofSubmission(eb).select('submissions.bookYear'), '=', bookYear));
   return query;
 }
 
@@ -265,22 +269,27 @@ export function submissionFileDocumentsSelect(db: Executor, companyId: string, b
  * (at, id) descending order, `limit` of them (so each reads a short index range), then UNION ALL
  * and the same order and limit over the union. Never more than sources × limit rows are read.
  */
-export function listDocumentRows(db: Executor, selects: DocumentSelect[], q: { kind?: DocumentKind; after: KeyCursor | null; limit: number }) {
-  if (selects.length === 0) return Promise.resolve([] as DocumentRow[]);
+export function documentRowsQuery(db: Executor, selects: DocumentSelect[], q: { kind?: DocumentKind; after: KeyCursor | null; limit: number }) {
   const branches = selects.map((select) => {
     let branch = db.selectFrom(select.as('s')).selectAll();
     if (q.kind) branch = branch.where('s.kind', '=', q.kind);
     const after = q.after;
-    if (after) branch = branch.where((eb) => eb.or([eb('s.at', '<', after.key), eb.and([eb('s.at', '=', after.key), eb('s.id', '<', after.id)])]));
+    if (after) branch = branch.where(afterKeyset(['s.at', 's.id'], 'desc', [after.key, after.id]));
     return db.selectFrom(branch.orderBy('s.at', 'desc').orderBy('s.id', 'desc').limit(q.limit).as('b')).selectAll();
   });
   const merged = branches.slice(1).reduce((all, b) => all.unionAll(b), branches[0]!);
-  return db.selectFrom(merged.as('u')).selectAll().orderBy('u.at', 'desc').orderBy('u.id', 'desc').limit(q.limit).execute() as Promise<DocumentRow[]>;
+  return db
+    .selectFrom(merged.as('u'))
+    .selectAll()
+    .orderBy('u.at', 'desc')
+    .orderBy('u.id', 'desc')
+    .limit(q.limit) as unknown as Compilable<DocumentRow>;
 }
 
 /** File rows by id (the history page's files). */
-export const findFilesByIds = (db: Executor, ids: string[]) =>
-  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('files').selectAll().where('id', 'in', ids).execute();
+export const findFilesByIds = (db: Executor, ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : filesByIds(db, { ids }));
+
+const filesByIds = preparedQuery((db, p: { ids: string[] }) => db.selectFrom('files').selectAll().where('id', 'in', p.ids));
 
 // --- people and mail -------------------------------------------------------------------------
 

@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, dialect, type TestDb } from '../../test/helpers';
+import { preparedQuery } from './prepared';
+
+// Queries compiled once per shape (decision 103): every call must answer for its own values, the
+// shape must follow the values that decide the SQL, and a value can never end up inside the SQL.
+
+describe(`preparedQuery (${dialect})`, () => {
+  let t: TestDb;
+  const names = ['bench-a', 'bench-b', 'bench-c'];
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    await t.db.kysely
+      .insertInto('referenceStamps')
+      .values(names.map((name, i) => ({ name, version: 10 + i })))
+      .execute();
+  });
+  afterAll(() => t.drop());
+
+  const byName = preparedQuery((db, p: { name: string; minVersion?: number }) => {
+    let q = db.selectFrom('referenceStamps').select(['name', 'version']).where('name', '=', p.name);
+    if (p.minVersion !== undefined) q = q.where('version', '>=', p.minVersion);
+    return q;
+  });
+
+  it('answers each call with its own values, however often the compiled query is reused', async () => {
+    for (let round = 0; round < 3; round++) {
+      for (const [i, name] of names.entries()) {
+        expect(await byName(t.db.kysely, { name })).toEqual([{ name, version: 10 + i }]);
+      }
+    }
+    expect(await byName(t.db.kysely, { name: 'nobody' })).toEqual([]);
+  });
+
+  it('compiles another shape when a value that decides the SQL changes', async () => {
+    expect(await byName(t.db.kysely, { name: 'bench-b', minVersion: 12 })).toEqual([]);
+    expect(await byName(t.db.kysely, { name: 'bench-b', minVersion: 11 })).toEqual([{ name: 'bench-b', version: 11 }]);
+    // 0 is passed as it is (a falsy value may decide the SQL) and still filters correctly
+    expect(await byName(t.db.kysely, { name: 'bench-b', minVersion: 0 })).toEqual([{ name: 'bench-b', version: 11 }]);
+    expect(await byName(t.db.kysely, { name: 'bench-b' })).toEqual([{ name: 'bench-b', version: 11 }]);
+  });
+
+  it('fits lists of every length', async () => {
+    const inList = preparedQuery((db, p: { names: string[] }) =>
+      db.selectFrom('referenceStamps').select('name').where('name', 'in', p.names).orderBy('name'),
+    );
+    expect(await inList(t.db.kysely, { names: ['bench-c'] })).toEqual([{ name: 'bench-c' }]);
+    expect(await inList(t.db.kysely, { names: ['bench-a', 'bench-c'] })).toEqual([{ name: 'bench-a' }, { name: 'bench-c' }]);
+    expect(await inList(t.db.kysely, { names: ['bench-b', 'bench-a'] })).toEqual([{ name: 'bench-a' }, { name: 'bench-b' }]);
+  });
+
+  it('passes shape keys as they are and keys the cache by their value', async () => {
+    const literal = preparedQuery(
+      (db, p: { names: readonly string[] }) =>
+        db
+          .selectFrom('referenceStamps')
+          .select('name')
+          .where(sql<boolean>`name in (${sql.join(p.names.map((n) => sql.lit(n)))})`)
+          .orderBy('name'),
+      { shapeKeys: ['names'] },
+    );
+    expect(await literal(t.db.kysely, { names: ['bench-a'] })).toEqual([{ name: 'bench-a' }]);
+    expect(await literal(t.db.kysely, { names: ['bench-c'] })).toEqual([{ name: 'bench-c' }]);
+  });
+
+  it('refuses a builder that turns a parameter into text, instead of freezing the first value into the SQL', async () => {
+    const prefix = preparedQuery((db, p: { name: string }) => db.selectFrom('referenceStamps').select('name').where('name', 'like', `${p.name}%`));
+    await expect(prefix(t.db.kysely, { name: 'bench' })).rejects.toThrow(/parameter name was used as a value/);
+  });
+
+  it('runs inside a transaction with the same compiled query', async () => {
+    await t.db.kysely.transaction().execute(async (trx) => {
+      await trx.updateTable('referenceStamps').set({ version: 99 }).where('name', '=', 'bench-a').execute();
+      expect(await byName(trx, { name: 'bench-a' })).toEqual([{ name: 'bench-a', version: 99 }]);
+    });
+  });
+});

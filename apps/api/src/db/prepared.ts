@@ -1,0 +1,98 @@
+import type { Compilable, CompiledQuery, DialectAdapter } from 'kysely';
+import type { Executor } from '../lib/deps';
+
+/**
+ * Queries built and compiled once per shape (docs/decisions/103). Building a Kysely query (immutable
+ * builder objects, frozen operation nodes), running CamelCasePlugin over its tree and compiling it to
+ * SQL cost more per request than SQLite needs to answer a list page. A hot query written with
+ * `preparedQuery` is built once with stand-ins (`Slot`s) for its parameters; each call then only
+ * swaps the real values into the compiled parameter list and executes the same SQL (which SQLite's
+ * statement cache also finds prepared).
+ *
+ * What decides the SQL stays real while building, so `if (q.status)` and `where(x, 'is', null)` work
+ * as in any repository function: null, undefined, false, 0, '' and booleans are passed as they are,
+ * arrays as arrays of stand-ins of the same length, and each of these is part of the cache key.
+ * Every other value (a non-empty string, a non-zero number, a Date) becomes a stand-in; one that the
+ * builder tries to turn into text or a number (`'%' + q.word`) throws, so a value can never be
+ * frozen into the cached SQL by mistake. A stand-in cannot notice being compared (`q.kind === 'visitor'`
+ * is simply false): a value the builder compares or switches on must be a shape key, or be resolved by
+ * the caller before the call (the notification lists pass the reader's audiences, not the reader).
+ */
+class Slot {
+  constructor(readonly path: readonly (string | number)[]) {}
+  [Symbol.toPrimitive](): never {
+    throw new Error(`preparedQuery: the parameter ${this.path.join('.')} was used as a value while building; pass it as a query parameter`);
+  }
+}
+
+const MAX_SHAPES = 256;
+
+type Shaped = { values: unknown; key: string };
+
+/** The stand-ins for `value` (at `path`) and the part of the cache key it decides. */
+function shape(value: unknown, path: (string | number)[]): Shaped {
+  if (value === null || value === undefined || value === false || value === true || value === 0 || value === '') {
+    return { values: value, key: String(value === '' ? "''" : value) };
+  }
+  if (Array.isArray(value)) {
+    const items = value.map((v, i) => shape(v, [...path, i]));
+    return { values: items.map((i) => i.values), key: `[${items.map((i) => i.key).join(',')}]` };
+  }
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const entries = Object.entries(value).map(([k, v]) => [k, shape(v, [...path, k])] as const);
+    return {
+      values: Object.fromEntries(entries.map(([k, s]) => [k, s.values])),
+      key: `{${entries.map(([k, s]) => `${k}:${s.key}`).join(',')}}`,
+    };
+  }
+  return { values: new Slot(path), key: '?' };
+}
+
+/** The top level: shape keys as they are (JSON in the key), every other parameter through `shape`. */
+function shapeOf(params: object, shapeKeys: Set<string>): Shaped {
+  const values: Record<string, unknown> = {};
+  const key: string[] = [];
+  for (const [k, v] of Object.entries(params)) {
+    const s = shapeKeys.has(k) ? { values: v, key: `=${JSON.stringify(v)}` } : shape(v, [k]);
+    values[k] = s.values;
+    key.push(`${k}:${s.key}`);
+  }
+  return { values, key: key.join(',') };
+}
+
+const valueAt = (root: unknown, path: readonly (string | number)[]) =>
+  path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], root);
+
+/**
+ * `build(db, params)` → a function `(db, params)` that runs the query `build` describes with these
+ * params, compiling it only the first time each shape is seen on each database.
+ */
+export function preparedQuery<P extends object, R>(
+  build: (db: Executor, params: P) => Compilable<R>,
+  options: {
+    /** parameters the builder branches on or inlines (a list of statuses as literals, a kind choosing
+     * the sources): passed as they are, and their values are part of the cache key */
+    shapeKeys?: readonly (keyof P & string)[];
+  } = {},
+) {
+  const shapeKeys = new Set<string>(options.shapeKeys ?? []);
+  // Compiled SQL depends on the dialect (and its plugins): one cache per database adapter. A
+  // transaction shares its database's adapter (Kysely's executor keeps it across connections).
+  const caches = new WeakMap<DialectAdapter, Map<string, CompiledQuery<R>>>();
+  return async (db: Executor, params: P): Promise<R[]> => {
+    const adapter = db.getExecutor().adapter;
+    let cache = caches.get(adapter);
+    if (!cache) caches.set(adapter, (cache = new Map()));
+    const shaped = shapeOf(params, shapeKeys);
+    let compiled = cache.get(shaped.key);
+    if (!compiled) {
+      compiled = build(db, shaped.values as P).compile();
+      // Shapes are few (optional filters, page-sized id lists); the cap only guards against a caller
+      // whose arrays grow without bound: past it, new shapes are compiled per call, as before.
+      if (cache.size < MAX_SHAPES) cache.set(shaped.key, compiled);
+    }
+    const parameters = compiled.parameters.map((p) => (p instanceof Slot ? valueAt(params, p.path) : p));
+    const result = await db.executeQuery<R>({ ...compiled, parameters });
+    return result.rows;
+  };
+}

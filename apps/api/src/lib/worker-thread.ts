@@ -1,0 +1,71 @@
+import { Worker, parentPort, type Transferable } from 'node:worker_threads';
+
+// Work that would hold the event loop longer than a request may (> 50 ms: typesetting a PDF, an
+// FTS5 query of many common words) runs in a worker thread. One thread per kind of work, started on
+// first use and restarted if it dies; requests queue in it. It does not keep the process alive while idle.
+
+const fromSource = import.meta.url.endsWith('.ts');
+
+/**
+ * The caller's side: `run(request)` posts the request to the worker and resolves with its answer.
+ * `source` is the worker module (a .ts file, loaded through tsx when running from the sources: tests,
+ * `tsx`), `bundled` its entry in dist/ (build.mjs), both as URLs relative to the caller.
+ */
+export function workerThread<Request, Answer>(label: string, worker: { source: URL; bundled: URL }) {
+  let current: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, { resolve(answer: Answer): void; reject(e: Error): void }>();
+
+  function start(): Worker {
+    // Node 20 applies no `--import` hook to a worker's entry: from the sources it registers tsx's loader first.
+    const w = fromSource
+      ? new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(worker.source.href)}); });`, { eval: true })
+      : new Worker(worker.bundled);
+    w.on('message', (msg: { id: number; answer?: Answer; error?: string }) => {
+      const p = pending.get(msg.id);
+      if (!p) return;
+      pending.delete(msg.id);
+      if (msg.error === undefined) p.resolve(msg.answer as Answer);
+      else p.reject(new Error(`${label} worker: ${msg.error}`));
+      if (pending.size === 0) w.unref();
+    });
+    const fail = (err: Error) => {
+      if (current === w) current = null;
+      for (const p of pending.values()) p.reject(err);
+      pending.clear();
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`${label} worker exited (${code})`)));
+    w.unref();
+    return w;
+  }
+
+  return {
+    run(request: Request): Promise<Answer> {
+      current ??= start();
+      const w = current;
+      const id = nextId++;
+      return new Promise<Answer>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        w.ref();
+        w.postMessage({ id, request });
+      });
+    },
+    /** Stops the thread (tests, shutdown); the next request starts a new one. */
+    async stop(): Promise<void> {
+      const w = current;
+      current = null;
+      if (w) await w.terminate();
+    },
+  };
+}
+
+/** The worker's side: answers each request with `handle` (its `transfer` list moves buffers instead of copying them). */
+export function serveWorkerRequests<Request, Answer>(handle: (request: Request) => Promise<{ answer: Answer; transfer?: Transferable[] }>) {
+  parentPort!.on('message', (msg: { id: number; request: Request }) => {
+    handle(msg.request).then(
+      ({ answer, transfer }) => parentPort!.postMessage({ id: msg.id, answer }, transfer ?? []),
+      (err: unknown) => parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
+    );
+  });
+}
