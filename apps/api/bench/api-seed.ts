@@ -7,7 +7,7 @@
  * (common), `ຫຼວງພະບາງ` in 12 (rare), `ຊ້າງເຜືອກ` in none (absent).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Config } from '../src/config';
 import type { Db } from '../src/db/index';
 import { migrateToLatest } from '../src/db/migrate';
@@ -15,7 +15,8 @@ import type { Database } from '../src/db/schema';
 import { seedSteps } from '../src/db/seed';
 import { createFileStore } from '../src/lib/create-file-store';
 import { DEMO_ACCOUNTS } from '../src/modules/companies/companies.seed';
-import { notificationSource, postSource, reindex } from '../src/modules/content/content.search';
+import { optimizeSearchIndex } from '../src/modules/content/content.repository';
+import { indexNew, notificationSource, postSource } from '../src/modules/content/content.search';
 
 export const WORDS = { common: 'ບັນຊີ', rare: 'ຫຼວງພະບາງ', absent: 'ຊ້າງເຜືອກ' };
 export const SCALE = {
@@ -175,17 +176,24 @@ export async function seedScaled(db: Db, log: (line: string) => void = () => und
   });
   step(`${SCALE.companies} companies, users and submissions`);
 
-  // --- the demo company's document history: many files (versions) on its submissions
+  // --- the demo company's document history: many files on its submissions, as a company makes them:
+  // versions of its checklist documents (each upload replaces the slot's file before it: one current
+  // file per slot) and a few "other" files, which stay current side by side.
   const own = await k.selectFrom('submissions').select(['id']).where('companyId', '=', demoUser.companyId!).execute();
   if (own.length && SCALE.files) {
     const files: Record<string, unknown>[] = [];
-    for (let i = 0; i < SCALE.files; i++) {
-      const slot = i % 3 === 0 ? 'other' : (docTypes[i % docTypes.length]?.code ?? 'other');
+    const previous = new Map<string, string>();
+    // oldest first, so each version can name the one it replaces
+    for (let i = SCALE.files - 1; i >= 0; i--) {
+      const slot = i % 500 === 0 ? 'other' : (docTypes[i % docTypes.length]?.code ?? 'other');
+      const ownerId = own[i % own.length]!.id;
+      const id = randomUUID();
+      const chain = `${ownerId}/${slot}`;
       files.push({
-        id: randomUUID(),
+        id,
         companyId: demoUser.companyId,
         ownerKind: 'submission',
-        ownerId: own[i % own.length]!.id,
+        ownerId,
         slot,
         originalName: `statement-${i}.pdf`,
         kind: 'pdf',
@@ -195,12 +203,34 @@ export async function seedScaled(db: Db, log: (line: string) => void = () => und
         storageKey: `bench/${i}`,
         createdAt: ago(i * 3 + 1),
         createdBy: demoUser.id,
-        replacesId: null,
+        replacesId: slot === 'other' ? null : (previous.get(chain) ?? null),
         supersededById: null,
         supersededAt: null,
       });
+      if (slot !== 'other') previous.set(chain, id);
     }
-    await k.transaction().execute((trx) => insertBatched(trx, 'files', files));
+    await k.transaction().execute(async (trx) => {
+      await insertBatched(trx, 'files', files);
+      // a replaced version points at its successor, as the upload path writes it
+      const replaced = files.filter((f) => f.replacesId !== null);
+      for (let i = 0; i < replaced.length; i += BATCH) {
+        const part = replaced.slice(i, i + BATCH);
+        const of = (column: 'id' | 'createdAt') =>
+          sql<string>`case ${sql.ref('id')} ${sql.join(
+            part.map((f) => sql`when ${f.replacesId} then ${f[column]}`),
+            sql` `,
+          )} end`;
+        await trx
+          .updateTable('files')
+          .set({ supersededById: of('id'), supersededAt: of('createdAt') })
+          .where(
+            'id',
+            'in',
+            part.map((f) => f.replacesId as string),
+          )
+          .execute();
+      }
+    });
     step(`${SCALE.files} files of the demo company`);
   }
 
@@ -276,32 +306,38 @@ export async function seedScaled(db: Db, log: (line: string) => void = () => und
   return { companyUserId: demoUser.id, companyId: demoUser.companyId!, staffUserId: staff.id };
 }
 
-/** Writes the search index through the content module's own indexer (whatever its storage is). */
+/**
+ * Writes the search index through the content module's own bulk indexer (`indexNew`: the rows
+ * `reindex` writes, from `searchDocumentOf`, with multi-row statements), a transaction per chunk, and
+ * merges SQLite's FTS5 index after the bulk load as the module does after a rebuild.
+ */
 async function indexAll(db: Db, posts: Record<string, unknown>[], notifications: Record<string, unknown>[]) {
+  const chunk = 2_000;
   const jobs: (() => Promise<void>)[] = [];
-  const chunk = 500;
-  for (let i = 0; i < posts.length; i += chunk) {
-    const part = posts.slice(i, i + chunk);
-    jobs.push(() =>
-      db.kysely.transaction().execute(async (trx) => {
-        for (const p of part) await reindex(trx, 'post', p.id as string, postSource(p as never));
-      }),
-    );
-  }
-  for (let i = 0; i < notifications.length; i += chunk) {
-    const part = notifications.slice(i, i + chunk);
-    jobs.push(() =>
-      db.kysely.transaction().execute(async (trx) => {
-        for (const n of part) await reindex(trx, 'notification', n.id as string, notificationSource(n as never));
-      }),
-    );
+  for (const [kind, rows, source] of [
+    ['post', posts, postSource],
+    ['notification', notifications, notificationSource],
+  ] as const) {
+    for (let i = 0; i < rows.length; i += chunk) {
+      const part = rows.slice(i, i + chunk);
+      jobs.push(() =>
+        db.kysely.transaction().execute((trx) =>
+          indexNew(
+            trx,
+            kind,
+            part.map((r) => ({ id: r.id as string, source: source(r as never) })),
+          ),
+        ),
+      );
+    }
   }
   // SQLite has one writer; PostgreSQL takes a few transactions side by side.
-  const lanes = db.dialect === 'postgres' ? 6 : 1;
+  const lanes = db.dialect === 'postgres' ? 4 : 1;
   let next = 0;
   await Promise.all(
     Array.from({ length: lanes }, async () => {
       while (next < jobs.length) await jobs[next++]!();
     }),
   );
+  await optimizeSearchIndex(db.kysely);
 }

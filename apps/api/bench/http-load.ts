@@ -88,6 +88,8 @@ export interface ClosedLoopResult {
   requests: number;
   rps: number;
   errors: number;
+  /** the measured time */
+  seconds: number;
 }
 
 /** As many requests as `connections` keep-alive clients can complete in `seconds` (after a warm-up). */
@@ -120,7 +122,34 @@ export async function closedLoop(targets: Target[], { connections = 8, seconds =
   stop = true;
   await Promise.all(loops);
   pool.forEach((c) => c.close());
-  return { requests, rps: requests / elapsed, errors };
+  return { requests, rps: requests / elapsed, errors, seconds: elapsed };
+}
+
+/**
+ * Throughput of two servers measured in alternating slices (`rounds` of seconds / rounds each, after
+ * one warm-up of each), so that load from elsewhere on a shared machine falls on both alike: the
+ * ratio compares them over the same minutes instead of two different ones.
+ */
+export async function interleavedClosedLoops(
+  a: Target[],
+  b: Target[],
+  { connections = 8, seconds = 10, rounds = 5 } = {},
+): Promise<[ClosedLoopResult, ClosedLoopResult]> {
+  const slice = seconds / rounds;
+  const sum = [
+    { requests: 0, errors: 0, seconds: 0 },
+    { requests: 0, errors: 0, seconds: 0 },
+  ];
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, targets] of [a, b].entries()) {
+      const r = await closedLoop(targets, { connections, seconds: slice, warmupSeconds: round === 0 ? 1 : 0.2 });
+      sum[i]!.requests += r.requests;
+      sum[i]!.errors += r.errors;
+      sum[i]!.seconds += r.seconds;
+    }
+  }
+  const result = (s: (typeof sum)[number]): ClosedLoopResult => ({ ...s, rps: s.requests / s.seconds });
+  return [result(sum[0]!), result(sum[1]!)];
 }
 
 export interface OpenLoopResult {
