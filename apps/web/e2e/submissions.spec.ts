@@ -512,11 +512,16 @@ test('filing loop: the late overview, a year looked at creates nothing, the firs
 
   // Re-picking the chosen department keeps it (a required field is never silently emptied).
   const department = page.getByTestId('field-department');
-  await department.click();
-  const first = page.getByRole('option').first();
-  const chosen = (await first.textContent())!;
-  await first.click();
-  await expect(department).toHaveValue(chosen);
+  // The step re-renders when the newly picked year's answers arrive, which may close a dropdown opened just
+  // before (seen once in CI: the option detached for 90 s): open and pick until the choice holds.
+  let chosen = '';
+  await expect(async () => {
+    await department.click();
+    const first = page.getByRole('option').first();
+    chosen = (await first.textContent({ timeout: 2_000 }))!;
+    await first.click({ timeout: 2_000 });
+    await expect(department).toHaveValue(chosen, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await department.click();
   await page.getByRole('option', { name: chosen, exact: true }).click();
   await expect(department).toHaveValue(chosen);
