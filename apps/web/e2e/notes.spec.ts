@@ -90,11 +90,18 @@ test('notes: write with a table, reload, submit; staff return a section; fix, re
   await expect(page.getByTestId(`nav-cash`).or(page.getByTestId('section-select'))).toBeVisible();
   await shot('notes-editor-table');
 
-  // --- typing, then a reload before the autosave fires: nothing is lost
+  // --- typing, then a reload before the server has the text: nothing is lost. The save is held off the
+  // wire (the connection drops), so a slow machine whose autosave would fire before the reload cannot
+  // turn this into a plain saved-then-reloaded page.
   await openSection(page, 'basis', section('basis'));
   const basis = 'ໃບລາຍງານການເງິນ ກະກຽມຕາມມາດຕະຖານການບັນຊີ ສຳລັບວິສາຫະກິດຂະໜາດນ້ອຍ ແລະ ກາງ.';
+  const notesSave = (url: URL) => /\/notes\/[\w-]+$/.test(url.pathname);
+  await page.route(notesSave, (route) =>
+    route.request().method() === 'PATCH' ? route.abort('connectionfailed') : route.continue(),
+  );
   await editor.getByTestId('section-text').fill(basis);
   await page.reload();
+  await page.unroute(notesSave);
   await expect(editor).toHaveAttribute('data-section', 'basis');
   await expect(editor.getByTestId('section-text')).toHaveValue(basis);
   await expect(page.getByTestId('restored-notice')).toBeVisible();

@@ -410,7 +410,7 @@ test.describe('the PDF viewer', () => {
 
     // 300 pages take a while to prepare: progress shows, and Cancel stops it.
     await page.goto(`/dashboard/law-book?doc=${published.big.id}`);
-    await expect(viewerOf(page)).toHaveAttribute('data-state', 'rendered');
+    await expect(viewerOf(page)).toHaveAttribute('data-state', 'rendered', { timeout: 20_000 });
     await tool(page, tr('viewer.toolbar.print'));
     const dialog = page.getByTestId('pdf-print-dialog');
     const preparing = new RegExp(
