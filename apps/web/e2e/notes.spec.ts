@@ -96,9 +96,7 @@ test('notes: write with a table, reload, submit; staff return a section; fix, re
   await openSection(page, 'basis', section('basis'));
   const basis = 'ໃບລາຍງານການເງິນ ກະກຽມຕາມມາດຕະຖານການບັນຊີ ສຳລັບວິສາຫະກິດຂະໜາດນ້ອຍ ແລະ ກາງ.';
   const notesSave = (url: URL) => /\/notes\/[\w-]+$/.test(url.pathname);
-  await page.route(notesSave, (route) =>
-    route.request().method() === 'PATCH' ? route.abort('connectionfailed') : route.continue(),
-  );
+  await page.route(notesSave, (route) => (route.request().method() === 'PATCH' ? route.abort('connectionfailed') : route.continue()));
   await editor.getByTestId('section-text').fill(basis);
   await page.reload();
   await page.unroute(notesSave);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SmeCellRef, SmeCriterion, SmeSector, SmeSizeInput, SmeThresholdCell, SmeThresholdSize } from '../contracts/submissions';
-import { applicableCell, deriveSmeSize, emptySmeCells, meetsCell, vientianeDay } from './sme-size';
+import { vientianeDate } from './booking-slots';
+import { applicableCell, deriveSmeSize, emptySmeCells, meetsCell } from './sme-size';
 
 // ---------------------------------------------------------------------------------------------
 // TEST DATA ONLY. The numbers below are invented to exercise the rule; they are NOT the decree's
@@ -290,9 +291,9 @@ describe('helpers', () => {
     expect(emptySmeCells([], AS_OF)).toHaveLength(27);
   });
 
-  it('vientianeDay is the calendar day in UTC+7', () => {
-    expect(vientianeDay(new Date('2024-03-31T16:59:59Z'))).toBe('2024-03-31');
-    expect(vientianeDay(new Date('2024-03-31T17:00:00Z'))).toBe('2024-04-01');
+  it('vientianeDate is the calendar day in UTC+7', () => {
+    expect(vientianeDate(new Date('2024-03-31T16:59:59Z'))).toBe('2024-03-31');
+    expect(vientianeDate(new Date('2024-03-31T17:00:00Z'))).toBe('2024-04-01');
   });
 
   it('rejects negative or non-finite figures', () => {

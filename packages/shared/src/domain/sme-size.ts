@@ -8,6 +8,7 @@ import {
   type SmeSizeResult,
   type SmeThresholdCell,
 } from '../contracts/submissions';
+import { vientianeDate } from './booking-slots';
 
 /**
  * Enterprise size under the SME Decree (No. 25/GOL of 16 January 2017, Art. 4): by sector, an
@@ -27,7 +28,7 @@ import {
  * persons").
  */
 export function deriveSmeSize(input: SmeSizeInput, thresholds: readonly SmeThresholdCell[], asOf: Date): SmeSizeResult {
-  const day = vientianeDay(asOf);
+  const day = vientianeDate(asOf);
   for (const [level, size] of SME_THRESHOLD_SIZES.entries()) {
     const met: SmeCriterion[] = [];
     let undecided = false;
@@ -82,7 +83,7 @@ export function applicableCell(thresholds: readonly SmeThresholdCell[], ref: Sme
 
 /** Every cell of the table that is empty on `asOf` (what staff admins still have to enter). */
 export function emptySmeCells(thresholds: readonly SmeThresholdCell[], asOf: Date): SmeCellRef[] {
-  const day = vientianeDay(asOf);
+  const day = vientianeDate(asOf);
   const out: SmeCellRef[] = [];
   for (const sector of SME_SECTORS) {
     for (const size of SME_THRESHOLD_SIZES) {
@@ -100,9 +101,4 @@ function figure(input: SmeSizeInput, criterion: SmeCriterion): number | null {
   if (value === null || value === undefined) return null;
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`${criterion} must be a non-negative number`);
   return value;
-}
-
-/** The calendar day of `at` in Asia/Vientiane (UTC+7 all year, no daylight saving). */
-export function vientianeDay(at: Date): string {
-  return new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
 }

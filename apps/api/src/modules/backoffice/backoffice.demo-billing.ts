@@ -5,7 +5,7 @@ import {
   PAYMENT_SIGNATURE_HEADER,
   PaymentPaths,
   SLIP_SLOT,
-  vientianeDay,
+  vientianeDate,
   type Booking,
   type InvoiceList,
   type SlotList,
@@ -57,7 +57,7 @@ export async function seedDemoBilling(app: FastifyInstance, c: DemoClients) {
   }
 
   // an overdue invoice and a voided one, issued by staff
-  const today = vientianeDay(new Date());
+  const today = vientianeDate(new Date());
   await c.staff.ok('POST', PaymentPaths.staffInvoices, {
     companyId: await companyIdOf(c.returned),
     lines: [{ description: 'ຄ່າທີ່ປຶກສາ ການປັບປຸງບັນຊີ · Advice on restating the accounts', amount: 750_000 }],

@@ -1,6 +1,6 @@
 import type { OverviewArea, OverviewTile, StaffOverview } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
-import { vientianeDay } from '@bansi/shared';
+import { vientianeDate } from '@bansi/shared';
 import {
   countBookingsBetween,
   countCompaniesNotSubmitted,
@@ -91,7 +91,7 @@ export const jobsProvider: OverviewProvider = {
 export const bookingsProvider: OverviewProvider = {
   area: 'bookings',
   async tiles(deps, { now }) {
-    const day = vientianeDay(now);
+    const day = vientianeDate(now);
     const from = new Date(Date.parse(`${day}T00:00:00+07:00`)).toISOString();
     const to = new Date(Date.parse(from) + DAY).toISOString();
     const row = await countBookingsBetween(deps.db, from, to);
@@ -105,7 +105,7 @@ export const bookingsProvider: OverviewProvider = {
 export const invoicesProvider: OverviewProvider = {
   area: 'invoices',
   async tiles(deps, { now }) {
-    const today = vientianeDay(now);
+    const today = vientianeDate(now);
     const row = await countOpenInvoices(deps.db, today);
     const oldestIssued = row.oldestIssued ? String(row.oldestIssued) : null;
     const oldestDue = row.oldestDue && String(row.oldestDue) < today ? `${String(row.oldestDue)}T00:00:00+07:00` : null;

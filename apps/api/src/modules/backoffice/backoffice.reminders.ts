@@ -1,5 +1,5 @@
 import type { Language } from '@bansi/shared';
-import { vientianeDay } from '@bansi/shared';
+import { vientianeDate } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
 import { findCompany } from '../companies/companies.repository';
 import { notifyCompany } from '../content/content.notify';
@@ -16,7 +16,7 @@ export const deadlineOf = (bookYear: number) => `${bookYear + 1}-03-31`;
 
 /** Whole days from `now`'s Vientiane date to the book year's deadline (0 on the day itself). */
 export function daysBeforeDeadline(bookYear: number, now: Date): number {
-  return Math.round((Date.parse(`${deadlineOf(bookYear)}T00:00:00Z`) - Date.parse(`${vientianeDay(now)}T00:00:00Z`)) / 86_400_000);
+  return Math.round((Date.parse(`${deadlineOf(bookYear)}T00:00:00Z`) - Date.parse(`${vientianeDate(now)}T00:00:00Z`)) / 86_400_000);
 }
 
 export interface ReminderTarget {

@@ -1,7 +1,7 @@
 import {
   API_BASE,
   BackofficePaths,
-  vientianeDay,
+  vientianeDate,
   StaffCompanyDetail,
   StaffCompanyPage,
   StaffOverview,
@@ -97,7 +97,7 @@ describe(`back office: overview, companies, reports (${dialect})`, () => {
       receivedCount: null,
       receivedNote: null,
     });
-    const todayVientiane = vientianeDay(new Date());
+    const todayVientiane = vientianeDate(new Date());
     const noonToday = new Date(Date.parse(`${todayVientiane}T12:00:00+07:00`)).toISOString();
     await t.db.kysely
       .insertInto('bookings')
@@ -153,7 +153,7 @@ describe(`back office: overview, companies, reports (${dialect})`, () => {
     // drafting (a draft only) and idle (nothing): not submitted
     expect(tiles['companies.notSubmitted']).toMatchObject({ count: 2, filter: { withoutSubmission: String(BOOK_YEAR) } });
     expect(tiles['jobs.failed']!.count).toBe(1);
-    expect(tiles['bookings.today']).toMatchObject({ count: 1, filter: { date: vientianeDay(new Date()) } });
+    expect(tiles['bookings.today']).toMatchObject({ count: 1, filter: { date: vientianeDate(new Date()) } });
     expect(tiles['invoices.open']!.count).toBe(2);
     expect(tiles['invoices.overdue']).toMatchObject({ count: 1, filter: { status: 'open', due: 'overdue' } });
     expect(tiles['invoices.overdue']!.oldestAgeDays).toBeGreaterThan(365);

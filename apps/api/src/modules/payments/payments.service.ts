@@ -17,7 +17,7 @@ import {
   type ResolveNotificationBody,
   type StaffInvoice,
   type UnmatchedNotificationList,
-  vientianeDay,
+  vientianeDate,
 } from '@bansi/shared';
 import type { Actor } from '../../lib/actor';
 import { addMs, newId, nowIso } from '../../lib/crypto';
@@ -69,7 +69,7 @@ export const QR_TTL_MS = 15 * 60 * 1000;
 export const AUTO_INVOICE_DUE_DAYS = 30;
 
 /** The calendar day in Vientiane (YYYY-MM-DD) of an instant (ISO text). */
-const dayOf = (iso: string) => vientianeDay(new Date(iso));
+const dayOf = (iso: string) => vientianeDate(new Date(iso));
 
 export const formatInvoiceNumber = (year: number, seq: number) => `INV-${year}-${String(seq).padStart(6, '0')}`;
 
@@ -236,7 +236,7 @@ export async function listStaffInvoices(
       status: q.due === 'overdue' ? 'open' : q.status,
       year: q.year,
       slipPending: q.slip === 'pending',
-      dueBefore: q.due === 'overdue' ? vientianeDay(new Date()) : undefined,
+      dueBefore: q.due === 'overdue' ? vientianeDate(new Date()) : undefined,
       after: decodeCursor(q.cursor),
       limit: q.limit,
     },

@@ -4,7 +4,7 @@ import {
   SME_THRESHOLD_SIZES,
   SmeThresholdCell,
   applicableCell,
-  vientianeDay,
+  vientianeDate,
   type SmeCellRef,
   type SmeThresholdCellRecord,
 } from '@bansi/shared';
@@ -32,7 +32,7 @@ function CellForm({ cell, onDone }: { cell: SmeCellRef; onDone: () => void }) {
       ...cell,
       upperBound: undefined as unknown as number,
       upperInclusive: true,
-      effectiveFrom: vientianeDay(new Date()),
+      effectiveFrom: vientianeDate(new Date()),
       sourceNote: '',
     },
   });
@@ -131,7 +131,7 @@ export function SmeGrid({ isAdmin }: { isAdmin: boolean }) {
         {errorText(cells.error)}
       </Alert>
     );
-  const today = vientianeDay(new Date());
+  const today = vientianeDate(new Date());
   const value = (c: SmeThresholdCellRecord) =>
     c.criterion === 'labour' ? new Intl.NumberFormat(lng === 'lo' ? 'lo-LA' : 'en-GB').format(c.upperBound) : formatLak(c.upperBound, lng);
   return (
