@@ -512,8 +512,9 @@ test('filing loop: the late overview, a year looked at creates nothing, the firs
 
   // Re-picking the chosen department keeps it (a required field is never silently emptied).
   const department = page.getByTestId('field-department');
-  // The step re-renders when the newly picked year's answers arrive, which may close a dropdown opened just
-  // before (seen once in CI: the option detached for 90 s): open and pick until the choice holds.
+  // The year's list fades out after the pick; until it is gone its options are still the page's first
+  // (seen once in CI: the test read a year's option, which then detached, and waited 90 s for that value).
+  await expect(page.getByRole('listbox')).toHaveCount(0);
   let chosen = '';
   await expect(async () => {
     await department.click();
