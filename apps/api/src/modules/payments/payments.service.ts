@@ -68,9 +68,6 @@ export const QR_TTL_MS = 15 * 60 * 1000;
 /** Days an automatic invoice gives the company to pay. */
 export const AUTO_INVOICE_DUE_DAYS = 30;
 
-/** The calendar day in Vientiane (YYYY-MM-DD) of an instant (ISO text). */
-const dayOf = (iso: string) => vientianeDate(new Date(iso));
-
 export const formatInvoiceNumber = (year: number, seq: number) => `INV-${year}-${String(seq).padStart(6, '0')}`;
 
 // --- cursors -------------------------------------------------------------------------------------
@@ -103,7 +100,7 @@ interface NewInvoice {
  * Vientiane), inside the caller's transaction, with its audit entry.
  */
 export async function createInvoice(trx: Executor, actor: Actor, input: NewInvoice, now = nowIso()): Promise<InvoicesTable> {
-  const year = Number(dayOf(now).slice(0, 4));
+  const year = Number(vientianeDate(now).slice(0, 4));
   const seq = await nextInvoiceSeq(trx, year);
   const total = input.lines.reduce((sum, l) => sum + l.amount, 0);
   if (!Number.isSafeInteger(total)) throw invalid([{ path: 'lines', code: 'too_big', message: 'total' }]);
@@ -172,7 +169,7 @@ export async function invoiceAnnualReviewFee(
   const company = await findCompanyForInvoice(trx, submission.companyId);
   const size = company && (await findReferenceCode(trx, company.sizeId));
   if (!size) return null;
-  const day = dayOf(now);
+  const day = vientianeDate(now);
   const fee = await findFeeInForce(trx, 'annual_review', size.code, day);
   if (!fee) return null;
   return createInvoice(
@@ -181,7 +178,7 @@ export async function invoiceAnnualReviewFee(
     {
       companyId: submission.companyId,
       lines: [{ description: `Annual review fee, book year ${submission.bookYear}`, service: 'annual_review', amount: Number(fee.amount) }],
-      dueDate: dayOf(addMs(now, AUTO_INVOICE_DUE_DAYS * 86_400_000)),
+      dueDate: vientianeDate(addMs(now, AUTO_INVOICE_DUE_DAYS * 86_400_000)),
       bookYear: submission.bookYear,
       sourceKey,
       issuedBy: null,
@@ -584,7 +581,7 @@ export async function decideOnSlip(
 
 export async function getFees(deps: Deps, now = nowIso()): Promise<FeeSchedule> {
   const rows = await listFees(deps.db);
-  const today = dayOf(now);
+  const today = vientianeDate(now);
   // in force: the latest date not after today, per service and size
   const current = new Set<string>();
   const seen = new Set<string>();
