@@ -4,7 +4,8 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql, type LogConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
-import { statementCache, type StatementCache } from './sqlite-statements';
+import { registerDirectReader, statementCache, type StatementCache } from './sqlite-statements';
+import { statementName } from './statement-names';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -22,10 +23,23 @@ export interface Db {
 // LAK amounts and counts stay far below 2^53, so numbers are safe and match SQLite.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-/** A PostgreSQL connection whose opening gives up after 5 s (a server or network that does not answer). */
+/**
+ * A PostgreSQL connection whose opening gives up after 5 s (a server or network that does not answer),
+ * and which sends the texts `preparedQuery` compiled as named statements: parsed and planned once per
+ * connection (docs/decisions/110). Kysely's PostgresConnection calls `query(text, values)`; any other
+ * form passes through unchanged.
+ */
 class BoundedClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: 5_000 });
+  }
+
+  // pg's query() has a dozen overloads; this one override keeps them all and only looks at (text, values).
+  override query(...args: unknown[]): never {
+    const [text, values, callback] = args;
+    const name = typeof text === 'string' && Array.isArray(values) && callback === undefined ? statementName(text) : undefined;
+    const query = super.query as (...a: unknown[]) => never;
+    return name ? query.call(this, { name, text, values }) : query.apply(this, args);
   }
 }
 
@@ -34,8 +48,14 @@ class BoundedClient extends pg.Client {
  * for a throw-away one) or `postgres://…` (an optional `?schema=` puts every table in that schema,
  * which the test suite uses to give each test file a database of its own).
  */
+/** CamelCasePlugin with its key mapping reachable: the SQLite direct reader names columns the same way. */
+class CamelCase extends CamelCasePlugin {
+  columnName = (name: string) => this.camelCase(name);
+}
+
 export function openDb(url: string, options: { log?: LogConfig } = {}): Db {
-  const plugins = [new CamelCasePlugin()];
+  const camelCase = new CamelCase();
+  const plugins = [camelCase];
   const log = options.log ? { log: options.log } : {};
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -48,6 +68,8 @@ export function openDb(url: string, options: { log?: LogConfig } = {}): Db {
     // Kysely prepares every query anew; the cache keeps the recent Statements (docs/decisions/103).
     const statements = statementCache(database);
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins, ...log });
+    // With a log every query goes through Kysely, so that it is logged (the benchmark captures the SQL so).
+    if (!options.log) registerDirectReader(kysely, database, statements, camelCase.columnName);
     return { kysely, dialect: 'sqlite', statements, destroy: () => kysely.destroy() };
   }
   const parsed = new URL(url);

@@ -76,4 +76,38 @@ describe(`preparedQuery (${dialect})`, () => {
       expect(await byName(trx, { name: 'bench-a' })).toEqual([{ name: 'bench-a', version: 99 }]);
     });
   });
+
+  // Decision 110: on SQLite a prepared read outside a transaction runs at once on the connection, beside
+  // Kysely. While another flow holds a transaction open on that one connection, it must wait instead:
+  // run at once, it would read that transaction's uncommitted rows.
+  it('never reads rows of a transaction another flow still holds open', async () => {
+    let outside: Promise<unknown> | undefined;
+    await t.db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('referenceStamps').set({ version: 77 }).where('name', '=', 'bench-c').execute();
+        outside = byName(t.db.kysely, { name: 'bench-c' });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await outside).toEqual([{ name: 'bench-c', version: 12 }]);
+    // and outside any transaction, the same read answers at once with the camel-case keys Kysely gives
+    expect(await byName(t.db.kysely, { name: 'bench-c', minVersion: 12 })).toEqual([{ name: 'bench-c', version: 12 }]);
+  });
+
+  // Decision 110: on PostgreSQL a compiled text is a named statement, parsed once per connection; an
+  // ad-hoc query stays unnamed. pg_prepared_statements lists what this connection keeps.
+  it.runIf(dialect === 'postgres')('keeps the compiled text as a named statement on the connection, and nothing else', async () => {
+    const kept = await t.db.kysely.connection().execute(async (conn) => {
+      for (const name of names) expect(await byName(conn, { name, minVersion: 1 })).toHaveLength(1);
+      await conn.selectFrom('referenceStamps').select(['name', 'version']).where('version', '=', 12).execute();
+      const rows = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(conn);
+      return rows.rows;
+    });
+    const withMinimum = kept.filter((r) => r.statement.includes('"version" >='));
+    expect(withMinimum).toHaveLength(1);
+    expect(withMinimum[0]!.name).toMatch(/^bansi_[0-9a-f]{40}$/);
+    expect(kept.filter((r) => r.statement.includes('where "version" ='))).toEqual([]);
+  });
 });

@@ -1,5 +1,7 @@
 import type { Compilable, CompiledQuery, DialectAdapter } from 'kysely';
 import type { Executor } from '../lib/deps';
+import { directReader } from './sqlite-statements';
+import { markStable } from './statement-names';
 
 /**
  * Queries built and compiled once per shape (docs/decisions/103). Building a Kysely query (immutable
@@ -87,11 +89,15 @@ export function preparedQuery<P extends object, R>(
     let compiled = cache.get(shaped.key);
     if (!compiled) {
       compiled = build(db, shaped.values as P).compile();
+      markStable(compiled.sql);
       // Shapes are few (optional filters, page-sized id lists); the cap only guards against a caller
       // whose arrays grow without bound: past it, new shapes are compiled per call, as before.
       if (cache.size < MAX_SHAPES) cache.set(shaped.key, compiled);
     }
     const parameters = compiled.parameters.map((p) => (p instanceof Slot ? valueAt(params, p.path) : p));
+    // SQLite, outside a transaction: the read runs at once on the cached statement (decision 110).
+    const rows = directReader(db)?.read(compiled.sql, parameters);
+    if (rows) return rows as R[];
     const result = await db.executeQuery<R>({ ...compiled, parameters });
     return result.rows;
   };
