@@ -82,8 +82,15 @@ async function registerCompany(request: APIRequestContext, baseURL: string, name
 async function choose(page: Page, testId: string, option: string | RegExp, type?: string) {
   const input = page.getByTestId(testId);
   await input.click();
-  if (type) await input.fill(type);
+  if (type) {
+    // Typing asks the server (after a debounce); until it answers, the list shows the companies of the empty search
+    // and then redraws. A click during the redraw can land on nothing and choose nothing (the likeliest reason CI
+    // once found no saved notification after "save"), so wait for the answer: the one company of that name.
+    await input.fill(type);
+    await expect(page.getByRole('option')).toHaveCount(1);
+  }
   await page.getByRole('option', { name: option }).click();
+  await expect(input).toHaveValue(option);
 }
 
 test('staff publish a bilingual article and a targeted notification; a visitor reads the article in both languages; the company clears its unread badge', async ({

@@ -101,9 +101,17 @@ test('submit → invoice → pay with the simulator → receipt; slip → staff 
 
   // pay with the simulator: the signed notification marks it paid; the receipt downloads
   await page.getByTestId('pay-simulator').click();
-  await expect(page.locator(`[data-testid="invoice-item"][data-number="${number}"]`)).toHaveAttribute('data-status', 'paid');
-  await page.locator(`[data-testid="invoice-item"][data-number="${number}"]`).getByRole('button').first().click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('receipt-download').click()]);
+  const paid = page.locator(`[data-testid="invoice-item"][data-number="${number}"]`);
+  await expect(paid).toHaveAttribute('data-status', 'paid');
+  // Open its panel. Paid, the invoice moved from the open list to the done one; a click while the list settles can
+  // be lost (CI once waited 100 s for a download from a panel that stayed shut), so the control's own state says
+  // whether it opened, and it is clicked again if not.
+  const control = paid.getByRole('button').first();
+  await expect(async () => {
+    if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click({ timeout: 5_000 });
+    await expect(control).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), paid.getByTestId('receipt-download').click()]);
   expect(download.suggestedFilename()).toBe(`receipt-${number}.pdf`);
   const bytes = await (await download.createReadStream()).toArray();
   const receiptPdf = Buffer.concat(bytes);
