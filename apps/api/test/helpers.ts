@@ -12,10 +12,12 @@ import { openDb, type Db } from '../src/db/index';
 import { migrateToLatest } from '../src/db/migrate';
 import { runSeeds } from '../src/db/seed';
 import { createStaffWithPassword } from '../src/modules/staff-accounts/staff-accounts.service';
+import { POSTGRES_URL } from './postgres-url';
+
+export { POSTGRES_URL };
 
 /** Which database this test run uses: the vitest project sets TEST_DIALECT. */
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
-export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestDb {
   db: Db;
