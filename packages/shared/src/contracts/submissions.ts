@@ -103,6 +103,13 @@ export const SmeSizeResult = z.discriminatedUnion('kind', [
 ]);
 export type SmeSizeResult = z.infer<typeof SmeSizeResult>;
 
+/** A derived size as a list shows it: the size, or that it cannot be determined yet (the detail gives the why). */
+export const SmeSizeVerdict = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('size'), size: SmeSize }),
+  z.object({ kind: z.literal('undetermined') }),
+]);
+export type SmeSizeVerdict = z.infer<typeof SmeSizeVerdict>;
+
 /** GET /reference/sme-thresholds: every cell (all dates, for derivations at any date) and the cells empty today. */
 export const SmeThresholdList = z.object({
   items: z.array(SmeThresholdCellRecord),
@@ -475,7 +482,8 @@ export const StaffQueueCompany = z.object({
 export const StaffQueueItem = SubmissionSummary.extend({
   company: StaffQueueCompany,
   declaredSize: DeclaredSize.nullable(),
-  derivedSize: SmeSizeResult.nullable(),
+  /** the verdict only: a queue row shows the size, the submission's page why (basis, missing cells) */
+  derivedSize: SmeSizeVerdict.nullable(),
   sizeDiffers: z.boolean(),
 });
 export type StaffQueueItem = z.infer<typeof StaffQueueItem>;

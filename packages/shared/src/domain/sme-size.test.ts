@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SmeCellRef, SmeCriterion, SmeSector, SmeSizeInput, SmeThresholdCell, SmeThresholdSize } from '../contracts/submissions';
 import { vientianeDate } from './booking-slots';
-import { applicableCell, deriveSmeSize, emptySmeCells, meetsCell } from './sme-size';
+import { applicableCell, deriveSmeSize, emptySmeCells, meetsCell, smeSizeVerdict } from './sme-size';
 
 // ---------------------------------------------------------------------------------------------
 // TEST DATA ONLY. The numbers below are invented to exercise the rule; they are NOT the decree's
@@ -289,6 +289,14 @@ describe('helpers', () => {
       ...refsOf('services', ['micro', 'small', 'medium']),
     ]);
     expect(emptySmeCells([], AS_OF)).toHaveLength(27);
+  });
+
+  it('smeSizeVerdict keeps the size or "undetermined", without the basis or the missing cells', () => {
+    expect(smeSizeVerdict(deriveSmeSize(trade(3, 1, 1), FULL_TRADE, AS_OF))).toEqual({ kind: 'size', size: 'micro' });
+    const undetermined = deriveSmeSize(trade(3, 1, 1), [], AS_OF);
+    expect(undetermined).toMatchObject({ kind: 'undetermined' });
+    expect(smeSizeVerdict(undetermined)).toEqual({ kind: 'undetermined' });
+    expect(smeSizeVerdict(null)).toBeNull();
   });
 
   it('vientianeDate is the calendar day in UTC+7', () => {

@@ -6,6 +6,7 @@ import {
   type SmeCriterion,
   type SmeSizeInput,
   type SmeSizeResult,
+  type SmeSizeVerdict,
   type SmeThresholdCell,
 } from '../contracts/submissions';
 import { vientianeDate } from './booking-slots';
@@ -101,4 +102,10 @@ function figure(input: SmeSizeInput, criterion: SmeCriterion): number | null {
   if (value === null || value === undefined) return null;
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`${criterion} must be a non-negative number`);
   return value;
+}
+
+/** The verdict of a derivation, without its basis or missing cells (what a list row shows). */
+export function smeSizeVerdict(result: SmeSizeResult | null): SmeSizeVerdict | null {
+  if (!result) return null;
+  return result.kind === 'size' ? { kind: 'size', size: result.size } : { kind: 'undetermined' };
 }

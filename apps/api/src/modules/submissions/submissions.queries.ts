@@ -2,6 +2,7 @@ import {
   groupTimeline,
   isEditableByCompany,
   isOpenBookYear,
+  smeSizeVerdict,
   type Language,
   type StaffQueueQuery,
   type StaffSubmissionDetail,
@@ -179,7 +180,7 @@ export async function staffQueue(deps: Deps, q: StaffQueueQuery, lang: Language)
         sizeId: r.companySizeId,
       },
       declaredSize: size.declaredSize,
-      derivedSize: size.derivedSize,
+      derivedSize: smeSizeVerdict(size.derivedSize),
       sizeDiffers: size.sizeDiffers,
     };
   });

@@ -482,6 +482,17 @@ describe(`annual submissions (${dialect})`, () => {
     expect(byProvince.items.every((i) => i.company.provinceCode === cItem.company.provinceCode)).toBe(true);
     expect((await queueOf(`status=all&sizeId=${await referenceId(t, 'sizes', 'large')}`)).items).toEqual([]);
     expect((await queueOf(`status=all&sizeId=${await referenceId(t, 'sizes', 'small')}`)).items.length).toBe(all.items.length);
+    // A row carries the derived size's verdict only; why (basis, missing cells) is on the submission's page.
+    const raw = (await staff1.inject({ url: `${api(SubmissionPaths.staffList)}?status=all&limit=100` })).json() as {
+      items: { id: string; derivedSize: unknown }[];
+    };
+    expect(raw.items.some((i) => i.derivedSize !== null)).toBe(true);
+    for (const item of raw.items) {
+      const { derivedSize } = StaffSubmissionDetail.parse((await staff1.inject({ url: api(SubmissionPaths.staffOne(item.id)) })).json());
+      expect(item.derivedSize).toEqual(
+        derivedSize === null ? null : derivedSize.kind === 'size' ? { kind: 'size', size: derivedSize.size } : { kind: 'undetermined' },
+      );
+    }
     // Pages of one.
     const first = await queueOf('status=all&limit=1');
     const second = await queueOf(`status=all&limit=1&cursor=${first.nextCursor}`);

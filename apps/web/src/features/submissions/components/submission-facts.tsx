@@ -1,4 +1,4 @@
-import type { SmeSizeResult, Submission, SubmissionSignatories } from '@bansi/shared';
+import type { SmeSizeVerdict, Submission, SubmissionSignatories } from '@bansi/shared';
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 }
 
 /** "Micro enterprise" or "Cannot be determined yet". */
-export function sizeText(t: (key: string) => string, result: SmeSizeResult | null): string {
+export function sizeText(t: (key: string) => string, result: SmeSizeVerdict | null): string {
   if (!result) return t('submission.size.unknownSector');
   return result.kind === 'size' ? t(`submission.size.${result.size}`) : t('submission.size.undetermined');
 }
