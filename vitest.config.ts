@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The API suite runs twice, once per database; PostgreSQL must be reachable (TEST_POSTGRES_URL).
@@ -18,10 +17,12 @@ const apiProject = (dialect: 'sqlite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    // Two files at a time, also on a two-core machine (vitest's default is one fewer than the cores: one here).
-    // The API files wait on PostgreSQL and the file store much of the time: 454 s one at a time, 346–371 s two at a
-    // time on the CI machine. Every file has a database of its own (test/helpers.ts createTestDb).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // One file at a time on a two-core machine (vitest's default: one fewer than the cores). Two at a time took
+    // 335–371 s instead of ~450 s, but on PostgreSQL a file's migration can fail while another file drops its
+    // schema: Kysely's Migrator lists tables through PostgresIntrospector.getTables, which calls
+    // has_schema_privilege(ns.nspname, …) for every schema it has just read, and a schema dropped in between
+    // raises `schema "t_…" does not exist` (CI, 2026-11-26). Running files side by side needs the drops and
+    // the migrations kept apart first (e.g. an advisory lock, shared for migrating, exclusive for dropping).
     projects: [
       { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'test/**/*.test.ts'] } },
