@@ -43,16 +43,16 @@ class BoundedClient extends pg.Client {
   }
 }
 
-/**
- * Opens the database named by `url`: `sqlite:<path>` (the embedded default; `sqlite::memory:`
- * for a throw-away one) or `postgres://…` (an optional `?schema=` puts every table in that schema,
- * which the test suite uses to give each test file a database of its own).
- */
 /** CamelCasePlugin with its key mapping reachable: the SQLite direct reader names columns the same way. */
 class CamelCase extends CamelCasePlugin {
   columnName = (name: string) => this.camelCase(name);
 }
 
+/**
+ * Opens the database named by `url`: `sqlite:<path>` (the embedded default; `sqlite::memory:`
+ * for a throw-away one) or `postgres://…` (an optional `?schema=` puts every table in that schema,
+ * which the test suite uses to give each test file a database of its own).
+ */
 export function openDb(url: string, options: { log?: LogConfig } = {}): Db {
   const camelCase = new CamelCase();
   const plugins = [camelCase];
