@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Attachment } from 'nodemailer/lib/mailer';
@@ -16,17 +17,37 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The attachments of an outbox row: given bytes as they are, stored files as streams from the store,
+ * opened one after another so that a missing file closes the ones already opened.
+ */
 async function attachmentsOf(deps: Deps, json: string | null): Promise<Attachment[]> {
   if (!json) return [];
-  const records = JSON.parse(json) as MailAttachmentRecord[];
-  return Promise.all(
-    records.map(async (a) => {
-      if (a.content !== undefined) return { filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') };
+  const out: Attachment[] = [];
+  try {
+    for (const a of JSON.parse(json) as MailAttachmentRecord[]) {
+      if (a.content !== undefined) {
+        out.push({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') });
+        continue;
+      }
       const file = await findFileById(deps.db, a.fileId!);
       if (!file) throw new Error(`attachment file ${a.fileId} not found`);
-      return { filename: a.filename, contentType: a.contentType, content: await deps.store.openRead(file.storageKey) };
-    }),
-  );
+      out.push({ filename: a.filename, contentType: a.contentType, content: await deps.store.openRead(file.storageKey) });
+    }
+    return out;
+  } catch (err) {
+    closeAttachments(out);
+    throw err;
+  }
+}
+
+/**
+ * Closes the attachments' file streams. A mail the server refuses (or a connection that fails) never
+ * reads them, and an unread stream keeps its file open until garbage collection; after a send they
+ * are already ended and this does nothing.
+ */
+function closeAttachments(attachments: Attachment[]) {
+  for (const a of attachments) if (a.content instanceof Readable) a.content.destroy();
 }
 
 /**
@@ -46,14 +67,16 @@ export default fp(async function mailWorker(app: FastifyInstance) {
       await finishMail(deps.db, mail.id, { status: 'logged', sentAt: nowIso() }, job.attempts);
       return;
     }
+    let attachments: Attachment[] = [];
     try {
+      attachments = await attachmentsOf(deps, mail.attachments);
       await transport.sendMail({
         from: app.config.MAIL_FROM,
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.textBody,
         html: mail.htmlBody ?? undefined,
-        attachments: await attachmentsOf(deps, mail.attachments),
+        attachments,
       });
     } catch (err) {
       const now = nowIso();
@@ -68,6 +91,8 @@ export default fp(async function mailWorker(app: FastifyInstance) {
         job.attempts,
       );
       throw err;
+    } finally {
+      closeAttachments(attachments);
     }
     await finishMail(deps.db, mail.id, { status: 'sent', sentAt: nowIso() }, job.attempts);
   });

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
 import { API_BASE } from '@bansi/shared';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +115,54 @@ describe(`mail over SMTP (${dialect})`, () => {
     expect(raw).toContain(pdf.toString('base64'));
     expect(mail!.raw).toMatch(/filename=hello\.txt/);
     expect(raw).toContain(Buffer.from('ສະບາຍດີ hello').toString('base64'));
+  });
+
+  it('closes a stored attachment the server never read when it refuses the mail', async () => {
+    const { body, companyId } = await registerCompany(t);
+    const user = await t.db.kysely.selectFrom('users').select('id').where('email', '=', body.user.email).executeTakeFirstOrThrow();
+    await t.db.kysely.transaction().execute(async (trx) => {
+      const file = await storeGenerated(t.app.deps, trx, Buffer.from('%PDF-1.4\n%%EOF\n'), {
+        companyId,
+        ownerKind: 'mail-test',
+        ownerId: companyId,
+        slot: 'receipt',
+        originalName: 'refused.pdf',
+        createdBy: user.id,
+        kind: 'pdf',
+      });
+      await enqueueMail(t.app.deps, trx, {
+        to: 'refused-attachment@example.test',
+        lang: 'en',
+        template: 'welcome',
+        vars: { name: 'A', company: 'B', link: 'https://example.test/login' },
+        attachments: [{ filename: 'refused.pdf', contentType: 'application/pdf', fileId: file.id }],
+      });
+    });
+    // every stream the store hands out for reading, to see whether it was closed
+    const store = t.app.deps.store;
+    const openRead = store.openRead.bind(store);
+    const opened: Readable[] = [];
+    store.openRead = async (...args) => {
+      const stream = await openRead(...args);
+      opened.push(stream);
+      return stream;
+    };
+    refuse = true;
+    try {
+      await t.app.drainOutbox();
+    } finally {
+      refuse = false;
+      store.openRead = openRead;
+    }
+    const row = await t.db.kysely
+      .selectFrom('outbox')
+      .selectAll()
+      .where('toAddress', '=', 'refused-attachment@example.test')
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    expect(opened).toHaveLength(1);
+    // left open, its file descriptor would stay until garbage collection ("Closing file descriptor … on garbage collection")
+    expect(opened[0]!.destroyed).toBe(true);
   });
 });
 
