@@ -21,6 +21,7 @@ import session from './plugins/session';
 import assets from './plugins/assets';
 import problems, { frameworkProblem } from './plugins/problems';
 import hardening from './plugins/hardening';
+import slowRequests from './plugins/slow-requests';
 import securityHeaders from './plugins/security-headers';
 import { redactingLogger } from './lib/log-redact';
 import jobsWorker from './plugins/jobs-worker';
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(slowRequests);
   await app.register(problems);
   await app.register(hardening);
   await app.register(securityHeaders);
