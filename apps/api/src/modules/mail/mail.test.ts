@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, dialect, registerCompany, type TestApp } from '../../../test/helpers';
 import { createTwoApps, type TwoApps } from '../../../test/two-apps';
 import { storeGenerated } from '../files/files.service';
-import { enqueueMail } from './mail.service';
+import { enqueueMail, type MailAttachment } from './mail.service';
 
 interface Received {
   to: string[];
@@ -34,6 +34,30 @@ async function startSmtp(received: Received[], refuse: () => boolean) {
   smtp.listen(0, '127.0.0.1');
   await once(smtp.server, 'listening');
   return { smtp, url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` };
+}
+
+/** A new company's mail to `to` with a stored PDF attachment (and any further `extra` ones), queued. */
+async function queueMailWithStoredPdf(t: TestApp, to: string, pdf: Buffer, fileName: string, extra: MailAttachment[] = []) {
+  const { body, companyId } = await registerCompany(t);
+  const user = await t.db.kysely.selectFrom('users').select('id').where('email', '=', body.user.email).executeTakeFirstOrThrow();
+  await t.db.kysely.transaction().execute(async (trx) => {
+    const file = await storeGenerated(t.app.deps, trx, pdf, {
+      companyId,
+      ownerKind: 'mail-test',
+      ownerId: companyId,
+      slot: 'receipt',
+      originalName: fileName,
+      createdBy: user.id,
+      kind: 'pdf',
+    });
+    await enqueueMail(t.app.deps, trx, {
+      to,
+      lang: 'en',
+      template: 'welcome',
+      vars: { name: 'A', company: 'B', link: 'https://example.test/login' },
+      attachments: [{ filename: fileName, contentType: 'application/pdf', fileId: file.id }, ...extra],
+    });
+  });
 }
 
 describe(`mail over SMTP (${dialect})`, () => {
@@ -83,30 +107,10 @@ describe(`mail over SMTP (${dialect})`, () => {
   });
 
   it('attaches a stored file (read from the file store) and given bytes', async () => {
-    const { body, companyId } = await registerCompany(t);
-    const user = await t.db.kysely.selectFrom('users').select('id').where('email', '=', body.user.email).executeTakeFirstOrThrow();
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-    await t.db.kysely.transaction().execute(async (trx) => {
-      const file = await storeGenerated(t.app.deps, trx, pdf, {
-        companyId,
-        ownerKind: 'mail-test',
-        ownerId: companyId,
-        slot: 'receipt',
-        originalName: 'receipt.pdf',
-        createdBy: user.id,
-        kind: 'pdf',
-      });
-      await enqueueMail(t.app.deps, trx, {
-        to: 'attach@example.test',
-        lang: 'en',
-        template: 'welcome',
-        vars: { name: 'A', company: 'B', link: 'https://example.test/login' },
-        attachments: [
-          { filename: 'receipt.pdf', contentType: 'application/pdf', fileId: file.id },
-          { filename: 'hello.txt', contentType: 'text/plain', content: Buffer.from('ສະບາຍດີ hello') },
-        ],
-      });
-    });
+    await queueMailWithStoredPdf(t, 'attach@example.test', pdf, 'receipt.pdf', [
+      { filename: 'hello.txt', contentType: 'text/plain', content: Buffer.from('ສະບາຍດີ hello') },
+    ]);
     await t.app.drainOutbox();
     const mail = received.find((m) => m.to.includes('attach@example.test'));
     expect(mail).toBeDefined();
@@ -118,26 +122,7 @@ describe(`mail over SMTP (${dialect})`, () => {
   });
 
   it('closes a stored attachment the server never read when it refuses the mail', async () => {
-    const { body, companyId } = await registerCompany(t);
-    const user = await t.db.kysely.selectFrom('users').select('id').where('email', '=', body.user.email).executeTakeFirstOrThrow();
-    await t.db.kysely.transaction().execute(async (trx) => {
-      const file = await storeGenerated(t.app.deps, trx, Buffer.from('%PDF-1.4\n%%EOF\n'), {
-        companyId,
-        ownerKind: 'mail-test',
-        ownerId: companyId,
-        slot: 'receipt',
-        originalName: 'refused.pdf',
-        createdBy: user.id,
-        kind: 'pdf',
-      });
-      await enqueueMail(t.app.deps, trx, {
-        to: 'refused-attachment@example.test',
-        lang: 'en',
-        template: 'welcome',
-        vars: { name: 'A', company: 'B', link: 'https://example.test/login' },
-        attachments: [{ filename: 'refused.pdf', contentType: 'application/pdf', fileId: file.id }],
-      });
-    });
+    await queueMailWithStoredPdf(t, 'refused-attachment@example.test', Buffer.from('%PDF-1.4\n%%EOF\n'), 'refused.pdf');
     // every stream the store hands out for reading, to see whether it was closed
     const store = t.app.deps.store;
     const openRead = store.openRead.bind(store);
