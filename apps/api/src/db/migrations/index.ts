@@ -26,6 +26,7 @@ import { paymentsResolutionMigration } from '../../modules/payments/payments.res
 import { sequencesMigration } from '../sequences.migration';
 import { submissionReferenceMigration } from '../../modules/submissions/submissions.reference.migration';
 import { referenceStampsMigration } from '../../modules/reference/reference.stamps.migration';
+import { receiptsIndexMigration } from '../../modules/payments/payments.receipts-index.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '202611241500_reference_stamps': referenceStampsMigration,
   '202611250100_current_files': currentFilesMigration,
   '202611251000_content_search_audience': contentSearchAudienceMigration,
+  '202611270100_receipts_index': receiptsIndexMigration,
 };

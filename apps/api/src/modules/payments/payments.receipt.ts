@@ -16,6 +16,7 @@ import {
   findPaymentOf,
   linesOf,
   listCompanyMailUsers,
+  RECEIPT_OWNER,
   receiptDocumentsSelect,
   setReceiptFileOnce,
 } from './payments.repository';
@@ -25,7 +26,6 @@ import type { InvoicesTable } from './payments.tables';
 
 /** The job that makes a paid invoice's receipt, keeps it and mails it (enqueued with the payment). */
 export const RECEIPT_JOB = 'payments.receipt';
-export const RECEIPT_OWNER = 'invoice_receipt';
 
 onInvoicePaid(async (trx, invoice) => {
   await enqueueJob(trx, RECEIPT_JOB, { invoiceId: invoice.id }, { uniqueKey: `receipt:${invoice.id}` });

@@ -266,15 +266,21 @@ export async function setReceiptFileOnce(trx: Executor, id: string, fileId: stri
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** The company's receipt files with their invoice's book year (for the all-document history). */
+/** The files table's owner kind of a paid invoice's receipt (the owner id is the invoice's). */
+export const RECEIPT_OWNER = 'invoice_receipt';
+
 /**
- * The company's paid-invoice receipts as all-document history rows (decision 102), driven by the
- * company's invoices (index invoices_company; a company has a few a year) joined to the receipt file.
+ * The company's paid-invoice receipts as all-document history rows (decision 102): the company's
+ * receipt files, newest first, from the partial index files_invoice_receipts (its predicate written
+ * as the same literal), each joined to its invoice by key for the book year. Only the file an
+ * invoice names as its receipt is listed; the file's company is the invoice's (the receipt is made
+ * for it), so the company is checked on the file, and the planner has no reason to read the
+ * company's invoices (invoices_company) instead of the invoice's key.
  */
 export function receiptDocumentsSelect(db: Executor, companyId: string, bookYear?: number): DocumentSelect {
   let q = db
-    .selectFrom('invoices')
-    .innerJoin('files', 'files.id', 'invoices.receiptFileId')
+    .selectFrom('files')
+    .innerJoin('invoices', (join) => join.onRef('invoices.id', '=', 'files.ownerId').onRef('invoices.receiptFileId', '=', 'files.id'))
     .select((eb) => [
       sql<DocumentKind>`'invoice_receipt'`.as('kind'),
       'files.id as id',
@@ -286,8 +292,8 @@ export function receiptDocumentsSelect(db: Executor, companyId: string, bookYear
       sql<string | null>`null`.as('slot'),
       sql<number>`0`.as('superseded'),
     ])
-    .where('invoices.companyId', '=', companyId)
-    .where('files.companyId', '=', companyId);
+    .where('files.companyId', '=', companyId)
+    .where('files.ownerKind', '=', sql.lit(RECEIPT_OWNER));
   if (bookYear !== undefined) q = q.where((eb) => eb.fn.coalesce('invoices.bookYear', 'invoices.year'), '=', bookYear);
   return q;
 }
