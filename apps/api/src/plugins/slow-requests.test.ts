@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { Writable } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import slowRequests from './slow-requests';
@@ -26,6 +26,16 @@ async function serverWithLog() {
   await app.register(slowRequests, { thresholdMs: 40 });
   let release: () => void = () => undefined;
   app.get('/fast', async () => ({ ok: true }));
+  // answered at once, its body trickling for longer than the threshold (a large download on a slow line)
+  app.get('/trickle', async (_request, reply) => {
+    const body = new PassThrough();
+    setTimeout(() => body.end('done'), 150);
+    return reply.type('text/plain').send(body);
+  });
+  app.get('/upload', { config: { longRunning: true } }, async () => {
+    await new Promise((r) => setTimeout(r, 150));
+    return { ok: true };
+  });
   app.get('/slow/:id', async () => {
     await new Promise<void>((resolve) => (release = resolve));
     return { ok: true };
@@ -68,6 +78,19 @@ describe('slow requests', () => {
     // reported once while running, once at the end; the fast request never
     expect(server.lines.filter((l) => l.url === '/slow/7')).toHaveLength(2);
     expect(server.lines.some((l) => l.url === '/fast')).toBe(false);
+  });
+
+  it('leaves out a reply whose body takes long after it started, and routes declared long-running', async () => {
+    const server = await serverWithLog();
+    app = server.app;
+    expect(await (await fetch(`${server.base}/trickle`)).text()).toBe('done');
+    expect((await fetch(`${server.base}/upload`)).status).toBe(200);
+    // the slow route, reported, shows the timer was looking meanwhile
+    const answer = fetch(`${server.base}/slow/9`);
+    await until(() => server.lines.some((l) => l.msg === 'request still running'));
+    server.release();
+    await answer;
+    expect(server.lines.filter((l) => l.url !== '/slow/9')).toEqual([]);
   });
 
   it('says so when the client gives up on a slow request', async () => {

@@ -37,8 +37,10 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handler = (request: FastifyRequest, reply: FastifyReply) => uploads.handle(request, reply);
     const schema = { tags: ['uploads'], description: 'tus 1.0 resumable upload (creation, creation-with-upload, termination).' };
-    scope.route({ method: 'POST', url: FilePaths.uploads, schema, config: { audience: 'company' }, handler });
-    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: FilePaths.upload(':id'), schema, config: { audience: 'company' }, handler });
+    // A file's bytes may rightly take minutes to arrive: not reported as slow (plugins/slow-requests).
+    const config = { audience: 'company' as const, longRunning: true };
+    scope.route({ method: 'POST', url: FilePaths.uploads, schema, config, handler });
+    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: FilePaths.upload(':id'), schema, config, handler });
   });
 };
 
