@@ -15,7 +15,9 @@
  *  5. p50/p99 at BENCH_RATE (200) evenly spaced requests/s for BENCH_SECONDS (30), open loop,
  *     latency counted from the scheduled send time (goal p99 ≤ 50 ms);
  *  6. search under load: the company's submission list at 200 req/s alone, then while one client
- *     searches (absent word) in a loop (goal: p99 within 2× of alone).
+ *     searches (absent word) in a loop (goal: p99 within 2× of alone);
+ *  7. with step 1 on scaled data, the longest the app's event loop stalled during each endpoint's
+ *     sequential requests ("loop ms": no request may hold it longer than 50 ms).
  * The load client is hand-written (bench/http-load.ts), not autocannon.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -76,12 +78,20 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/** The app child's longest event-loop stall since the last call, in ms (see api-server.ts). */
+function loopMaxMs(server: Server): Promise<number> {
+  return new Promise((resolveMax) => {
+    server.child.once('message', (msg) => resolveMax((msg as { loopMaxMs: number }).loopMaxMs));
+    server.child.send('loop');
+  });
+}
+
 async function startChild(script: string, extraEnv: Record<string, string>): Promise<Server> {
   const port = randomInt(4100, 5000);
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: REPO,
     env: { ...process.env, ...extraEnv, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -193,14 +203,18 @@ const target = (port: number, setup: Setup, e: Endpoint, from = ADDRESSES[0]!): 
 });
 const targets = (port: number, setup: Setup, e: Endpoint) => ADDRESSES.map((a) => target(port, setup, e, a));
 
-async function latencies(port: number, setup: Setup): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
+/** Each endpoint's median latency, one request at a time, and the app's longest event-loop stall meanwhile. */
+async function latencies(app: Server, setup: Setup): Promise<{ p50: Record<string, number>; loop: Record<string, number> }> {
+  const p50: Record<string, number> = {};
+  const loop: Record<string, number> = {};
   for (const e of ENDPOINTS) {
-    const r = await sequential(target(port, setup, e), { count: 60, warmup: 15 });
+    await loopMaxMs(app);
+    const r = await sequential(target(app.port, setup, e), { count: 60, warmup: 15 });
+    loop[e.name] = await loopMaxMs(app);
     // An endpoint that fails (another feature half-way through a change) is reported, not measured.
-    out[e.name] = r.status === 200 ? r.p50 : -r.status;
+    p50[e.name] = r.status === 200 ? r.p50 : -r.status;
   }
-  return out;
+  return { p50, loop };
 }
 
 /** The SQL each endpoint runs, captured from an in-process copy of the app. */
@@ -255,7 +269,7 @@ async function runDatabase(dialect: string) {
 
     let app = await startChild('apps/api/bench/api-server.ts', configEnv(config));
     let setup: Setup = { cookies, paths: await deepPaths(app.port, cookies, 0) };
-    const small = await latencies(app.port, setup);
+    const { p50: small } = await latencies(app, setup);
     await app.stop();
 
     t = performance.now();
@@ -268,7 +282,7 @@ async function runDatabase(dialect: string) {
     app = await startChild('apps/api/bench/api-server.ts', configEnv(config));
     servers.push(app);
     setup = { cookies, paths: await deepPaths(app.port, cookies, 5000) };
-    const scaled = await latencies(app.port, setup);
+    const { p50: scaled, loop } = await latencies(app, setup);
 
     const captured = await capture(config, setup);
     const floorFile = join(dir, 'floor.json');
@@ -278,7 +292,7 @@ async function runDatabase(dialect: string) {
 
     console.log('');
     console.log(
-      `${pad('endpoint', 18)}${pad('queries', 8)}${pad('small ms', 10)}${pad('scaled ms', 10)}${pad('×', 7)}${pad('app rps', 9)}${pad('floor rps', 10)}${pad('ratio', 7)}${pad(`p50@${RATE}`, 9)}${pad(`p99@${RATE}`, 9)}max`,
+      `${pad('endpoint', 18)}${pad('queries', 8)}${pad('small ms', 10)}${pad('scaled ms', 10)}${pad('×', 7)}${pad('app rps', 9)}${pad('floor rps', 10)}${pad('ratio', 7)}${pad(`p50@${RATE}`, 9)}${pad(`p99@${RATE}`, 9)}${pad('max', 9)}loop ms`,
     );
     const rows: string[] = [];
     for (const e of ENDPOINTS) {
@@ -295,7 +309,8 @@ async function runDatabase(dialect: string) {
       const line =
         `${pad(e.name, 18)}${pad(captured[e.name]!.length, 8)}${pad(ms(small[e.name]!), 10)}${pad(ms(scaled[e.name]!), 10)}${pad(growth.toFixed(2), 7)}` +
         `${pad(appRun.rps.toFixed(0), 9)}${pad(floorRun.rps.toFixed(0), 10)}${pad((appRun.rps / floorRun.rps).toFixed(2), 7)}` +
-        (open ? `${pad(ms(open.p50), 9)}${pad(ms(open.p99), 9)}${ms(open.max)}` : `saturated: serves < ${RATE}/s`) +
+        (open ? `${pad(ms(open.p50), 9)}${pad(ms(open.p99), 9)}${pad(ms(open.max), 9)}` : pad(`saturated: serves < ${RATE}/s`, 27)) +
+        ms(loop[e.name]!) +
         (open?.dropped ? `  (${open.dropped} not sent: ${64} waiting)` : '') +
         (appRun.errors || open?.errors ? `  (errors: ${appRun.errors + (open?.errors ?? 0)})` : '');
       console.log(line);
@@ -313,12 +328,15 @@ async function runDatabase(dialect: string) {
         ENDPOINTS.find((e) => e.name === 'search-absent')!,
       ),
     );
+    await loopMaxMs(app);
     const loaded = await openLoop(list, { rate: RATE, seconds: SECONDS });
     const searches = await searcher.stop();
+    const loadedLoop = await loopMaxMs(app);
     console.log('');
     console.log(
       `search under load: submissions p99 at ${RATE}/s alone ${ms(alone.p99)} ms, while one client searches ${ms(loaded.p99)} ms ` +
-        `(${(loaded.p99 / alone.p99).toFixed(2)}×; ${searches} searches, ${((searches / SECONDS) * 1).toFixed(1)}/s)`,
+        `(${(loaded.p99 / alone.p99).toFixed(2)}×; ${searches} searches, ${((searches / SECONDS) * 1).toFixed(1)}/s; ` +
+        `longest event-loop stall meanwhile ${ms(loadedLoop)} ms)`,
     );
   } finally {
     for (const s of servers) await s.stop();

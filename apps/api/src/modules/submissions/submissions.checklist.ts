@@ -87,10 +87,6 @@ function declaredSizeOf(ref: Reference, sizeId: string | null): DeclaredSize | n
 
 const figure = (value: number | string | bigint | null) => (value === null ? null : Number(value));
 
-/**
- * Sector from the department's category (else the company's), the declared size (the profile's
- * now while the company edits; as it was at the last submit afterwards) and the derived size.
- */
 /** The columns `sizeViewOf` reads (the staff queue selects only these besides the summary). */
 export const SIZE_COLUMNS = [
   'status',
@@ -102,6 +98,10 @@ export const SIZE_COLUMNS = [
   'bookYear',
 ] as const satisfies readonly (keyof SubmissionsTable)[];
 
+/**
+ * Sector from the department's category (else the company's), the declared size (the profile's
+ * now while the company edits; as it was at the last submit afterwards) and the derived size.
+ */
 export function sizeViewOf(
   ref: Reference,
   row: Pick<SubmissionsTable, (typeof SIZE_COLUMNS)[number]>,
