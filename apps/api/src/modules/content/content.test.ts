@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -356,6 +357,59 @@ describe(`content (${dialect})`, () => {
       const asA = NotificationPage.parse((await a.agent.inject({ url: url('/notifications?limit=100') })).json());
       expect(asA.items.find((n) => n.id === pub.id)?.read).toBe(false);
       expect((await visitor.inject({ url: url('/notifications/unread-count') })).statusCode).toBe(401);
+    });
+
+    it('caps the unread count at 99+, across audiences, and counts down exactly below it', async () => {
+      const c = await registerCompany(t);
+      const now = Date.now();
+      // 100 addressed to the company and one to every company: 101 unread besides the public ones
+      const row = (i: number, audience: { kind: 'company' | 'companies'; value: string | null }) => ({
+        id: randomUUID(),
+        titleLo: `ແຈ້ງການ ${i}`,
+        titleEn: `Notice ${i}`,
+        bodyLo: '<p>ທົດລອງ</p>',
+        bodyEn: '<p>test</p>',
+        status: 'published' as const,
+        publishAt: new Date(now - (i + 1) * 60_000).toISOString(),
+        publishedAt: new Date(now - (i + 1) * 60_000).toISOString(),
+        createdBy: null,
+        updatedBy: null,
+        createdAt: new Date(now).toISOString(),
+        updatedAt: new Date(now).toISOString(),
+        audienceKind: audience.kind,
+        audienceValue: audience.value,
+        link: null,
+        excerptLo: 'ທົດລອງ',
+        excerptEn: 'test',
+      });
+      const mine = Array.from({ length: 100 }, (_, i) => row(i, { kind: 'company', value: c.companyId }));
+      await t.db.kysely
+        .insertInto('contentNotifications')
+        .values([...mine, row(100, { kind: 'companies', value: null })])
+        .execute();
+      const count = async () => UnreadCount.parse((await c.agent.inject({ url: url('/notifications/unread-count') })).json());
+      expect(await count()).toEqual({ unread: 100, capped: true });
+      expect(await unread(a.agent)).toBeLessThan(100); // another company's are not counted
+
+      // reading all of the company's own leaves the others: the exact number again
+      await t.db.kysely
+        .insertInto('contentNotificationReads')
+        .values(mine.map((n) => ({ notificationId: n.id, userId: c.agent.userId!, readAt: new Date(now).toISOString() })))
+        .execute();
+      const left = await count();
+      expect(left.capped).toBe(false);
+      const visible: NotificationPage['items'] = [];
+      let cursor: string | null = null;
+      do {
+        const page: NotificationPage = NotificationPage.parse(
+          (await c.agent.inject({ url: url(`/notifications?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`) })).json(),
+        );
+        visible.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(visible.length).toBeGreaterThan(100);
+      expect(left.unread).toBe(visible.filter((n) => n.read === false).length);
+      expect(left.unread).toBeGreaterThanOrEqual(1); // the one to every company
     });
 
     it('counts unread notifications per user and clears them on mark-read (idempotent)', async () => {
