@@ -310,7 +310,10 @@ const unreadCount = preparedQuery((db, q: { audiences: Audience[]; userId: strin
   // The cap once more over the union: the database stops at the cap's row, so a reader with 100 unread
   // in the first audience has the rest never read (each branch counted up to the cap: 3.1 ms for 500 rows
   // on the bench's PostgreSQL data).
-  const capped = db.selectFrom(merged.as('m')).select('m.id').limit(UNREAD_CAP + 1);
+  const capped = db
+    .selectFrom(merged.as('m'))
+    .select('m.id')
+    .limit(UNREAD_CAP + 1);
   return db.selectFrom(capped.as('c')).select((eb) => eb.fn.countAll<number>().as('unread'));
 });
 
