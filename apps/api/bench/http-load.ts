@@ -197,8 +197,8 @@ export async function openLoop(targets: Target[], { rate = 200, seconds = 30, wa
     }
     const c = await idle();
     c.busy = true;
-    // A late request counts from its slot (the wait is the server's queue); one sent up to 1 ms early (no
-    // sleep for less) from when it left: counted from its slot it could answer in "negative" time.
+    // A late request counts from its slot (the wait is the server's queue). One sent up to 1 ms early (the
+    // loop does not sleep for less) counts from when it left: from its slot, a fast answer came out negative.
     const from = Math.min(due, performance.now());
     inflight.push(
       c.send(bytes[i % bytes.length]!).then(

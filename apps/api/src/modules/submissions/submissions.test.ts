@@ -14,6 +14,7 @@ import {
   SubmissionPaths,
   checksFromFieldErrors,
   nextSubmissionStatus,
+  smeSizeVerdict,
   type SmeThresholdCell,
   type SubmissionAction,
   type SubmissionStatus,
@@ -489,9 +490,7 @@ describe(`annual submissions (${dialect})`, () => {
     expect(raw.items.some((i) => i.derivedSize !== null)).toBe(true);
     for (const item of raw.items) {
       const { derivedSize } = StaffSubmissionDetail.parse((await staff1.inject({ url: api(SubmissionPaths.staffOne(item.id)) })).json());
-      expect(item.derivedSize).toEqual(
-        derivedSize === null ? null : derivedSize.kind === 'size' ? { kind: 'size', size: derivedSize.size } : { kind: 'undetermined' },
-      );
+      expect(item.derivedSize).toEqual(smeSizeVerdict(derivedSize));
     }
     // Pages of one.
     const first = await queueOf('status=all&limit=1');
