@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, dialect, type TestDb } from '../../test/helpers';
+import type { Executor } from '../lib/deps';
 import { preparedQuery } from './prepared';
 
 // Queries compiled once per shape (decision 103): every call must answer for its own values, the
@@ -94,6 +95,44 @@ describe(`preparedQuery (${dialect})`, () => {
     expect(await outside).toEqual([{ name: 'bench-c', version: 12 }]);
     // and outside any transaction, the same read answers at once with the camel-case keys Kysely gives
     expect(await byName(t.db.kysely, { name: 'bench-c', minVersion: 12 })).toEqual([{ name: 'bench-c', version: 12 }]);
+  });
+
+  // Decision 113: on SQLite a prepared read builds its rows from arrays with a function compiled per
+  // statement; the objects must be the ones Kysely itself answers.
+  it('answers wide rows exactly as Kysely does: aliases, nulls, numbers, a repeated name', async () => {
+    const build = (db: Executor, p: { names: string[] }) =>
+      db
+        .selectFrom('referenceStamps as a')
+        .innerJoin('referenceStamps as b', 'b.name', 'a.name')
+        .select(['a.name', 'a.version', 'b.version as otherVersion'])
+        .select(sql<null>`null`.as('nothingHere'))
+        .select(sql<number>`a.version * 2.5`.as('scaledVersion'))
+        // the same name again: the later column wins
+        .select(sql<number>`a.version + 1`.as('version'))
+        .where('a.name', 'in', p.names)
+        .orderBy('a.name');
+    const viaKysely = await build(t.db.kysely, { names }).execute();
+    expect(viaKysely).toHaveLength(3);
+    expect(Object.keys(viaKysely[0]!).sort()).toEqual(['name', 'nothingHere', 'otherVersion', 'scaledVersion', 'version']);
+    expect(viaKysely[0]!.version).toBe(viaKysely[0]!.otherVersion + 1);
+    expect(Number(viaKysely[0]!.scaledVersion)).toBe(viaKysely[0]!.otherVersion * 2.5); // numeric: text on PostgreSQL
+    const wide = preparedQuery(build);
+    for (let round = 0; round < 2; round++) expect(await wide(t.db.kysely, { names })).toEqual(viaKysely);
+  });
+
+  it.runIf(dialect === 'sqlite')('reads the columns a migration added on the very next call', async () => {
+    const db = t.db.kysely as unknown as Kysely<{ probeRows: { id: number; note?: string | null } }>;
+    await db.schema.createTable('probe_rows').addColumn('id', 'integer').execute();
+    await db.insertInto('probeRows').values({ id: 1 }).execute();
+    const all = preparedQuery((k, p: { id: number }) => (k as unknown as typeof db).selectFrom('probeRows').selectAll().where('id', '>=', p.id));
+    expect(await all(t.db.kysely, { id: 1 })).toEqual([{ id: 1 }]);
+    await db.schema.alterTable('probe_rows').addColumn('note_text', 'text').execute();
+    await db
+      .updateTable('probeRows')
+      .set({ noteText: 'added' } as never)
+      .execute();
+    // the statement kept from before the change would answer { id: 1 } with a row builder of one column
+    expect(await all(t.db.kysely, { id: 1 })).toEqual([{ id: 1, noteText: 'added' }]);
   });
 
   // Decision 110: on PostgreSQL a compiled text is a named statement, parsed once per connection; an
