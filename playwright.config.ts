@@ -28,7 +28,7 @@ if (!process.env.BANSI_E2E_DIR) {
   process.env.BANSI_E2E_DIR = dir;
 }
 const runDir = process.env.BANSI_E2E_DIR;
-// Mail goes over SMTP to a real server on loopback (apps/web/e2e/mail-server.ts, a globalSetup); tests read it with e2e/mail.ts.
+// Mail goes over SMTP to a real server on loopback (apps/web/e2e/mail-server.ts, the first web server); tests read it with e2e/mail.ts.
 process.env.E2E_SMTP_PORT ??= String(port + 2000);
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,7 +39,7 @@ const mobile = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch
 export default defineConfig<E2eOptions>({
   testDir: 'apps/web/e2e',
   outputDir: 'test-results',
-  globalSetup: ['./apps/web/e2e/global-setup.ts', './apps/web/e2e/mail-server.ts'],
+  globalSetup: './apps/web/e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -74,26 +74,36 @@ export default defineConfig<E2eOptions>({
     { name: 'en-desktop', use: { ...desktop, lang: 'en', locale: 'en-GB' } },
     { name: 'en-mobile', use: { ...mobile, lang: 'en', locale: 'en-GB' } },
   ],
-  webServer: {
-    command: `node ${JSON.stringify(server)}`,
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATABASE_URL: `sqlite:${join(runDir, 'e2e.sqlite')}`,
-      DATA_DIR: join(runDir, 'data'),
-      WEB_DIST_DIR: join(runDir, 'web'),
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // Every test logs in through the API; the per-address limit of the real configuration would refuse them.
-      RATE_LIMIT_AUTH_PER_MINUTE: '10000',
-      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+  // Started in this order, each once it answers: the mail server listens before the API sends the demo's mail.
+  webServer: [
+    {
+      command: `node --import tsx ${JSON.stringify(join(root, 'apps/web/e2e/mail-server.ts'))}`,
+      port: Number(process.env.E2E_SMTP_PORT),
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `node ${JSON.stringify(server)}`,
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATABASE_URL: `sqlite:${join(runDir, 'e2e.sqlite')}`,
+        DATA_DIR: join(runDir, 'data'),
+        WEB_DIST_DIR: join(runDir, 'web'),
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        // Every test logs in through the API; the per-address limit of the real configuration would refuse them.
+        RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      },
+    },
+  ],
 });

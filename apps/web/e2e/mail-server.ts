@@ -1,14 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FullConfig } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 
 /**
- * A real SMTP server on loopback for the browser tests (globalSetup): the API's mail worker delivers to it
- * (SMTP_URL in playwright.config.ts), and every message lands as JSON in <run dir>/mail, where
- * `readMail()` of ./mail.ts finds it.
+ * A real SMTP server on loopback for the browser tests: the API's mail worker delivers to it (SMTP_URL in
+ * playwright.config.ts), and every message lands as JSON in <run dir>/mail, where `readMail()` of ./mail.ts
+ * finds it.
+ *
+ * A process of its own, the first of Playwright's web servers, not a globalSetup: Playwright starts its web
+ * servers before any globalSetup (microsoft/playwright#7604; #31524 asks for the other order), and in the
+ * order they are listed, each once its port answers. As a globalSetup it began listening after the API had
+ * tried to send the demo's mails (ECONNREFUSED, retried later); now it listens before the API starts.
  */
-export default async function mailServer(_config: FullConfig) {
+function main() {
   const port = Number(process.env.E2E_SMTP_PORT);
   const dir = process.env.BANSI_E2E_DIR;
   if (!port || !dir) throw new Error('E2E_SMTP_PORT and BANSI_E2E_DIR are set by playwright.config.ts');
@@ -33,11 +37,12 @@ export default async function mailServer(_config: FullConfig) {
       });
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+  server.on('error', (err) => {
+    console.error(err);
+    process.exit(1);
   });
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  server.listen(port, '127.0.0.1');
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
 // ---------------------------------------------------------------- a small MIME reader
@@ -101,3 +106,5 @@ function parseMessage(raw: string) {
   const top = splitPart(raw);
   return { subject: decodeHeader(top.headers.subject ?? ''), text: (textOf(top) ?? '').replace(/\r\n/g, '\n') };
 }
+
+main();
