@@ -86,11 +86,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(hardening);
   await app.register(securityHeaders);
   await app.register(cookie);
-  // Limits are declared per route (login, registration, password reset); none is global. The counters
-  // live in the database, shared by every API process (docs/decisions/106).
+  // Limits are declared per route (login, registration, password reset, search); none is global. The
+  // counters live in the database, shared by every API process (docs/decisions/106; on SQLite in a
+  // file of their own, 114).
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(db.kysely),
+    store: databaseRateLimitStore(db.counters),
     errorResponseBuilder: (_request, context) => {
       const error = new Error('rate limited') as Error & { statusCode: number };
       error.statusCode = context.statusCode;

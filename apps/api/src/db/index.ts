@@ -16,6 +16,14 @@ export interface Db {
   schema?: string;
   /** SQLite only: the prepared-statement cache (its hit counts, for tests and benchmarks) */
   statements?: StatementCache;
+  /**
+   * Where the rate-limit counters are written, on every counted request (docs/decisions/114). PostgreSQL:
+   * the same database. SQLite: a database of its own beside the main file (`<name>.counters<ext>`;
+   * in memory for `:memory:`), because SQLite drops a connection's whole page cache whenever another
+   * connection has written to the file: a counter written on the main file with every search made the
+   * search worker read its index pages again for every query (twice the time per search).
+   */
+  counters: Kysely<Database>;
   destroy(): Promise<void>;
 }
 
@@ -70,7 +78,17 @@ export function openDb(url: string, options: { log?: LogConfig } = {}): Db {
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins, ...log });
     // With a log every query goes through Kysely, so that it is logged (the benchmark captures the SQL so).
     if (!options.log) registerDirectReader(kysely, database, statements, camelCase.columnName);
-    return { kysely, dialect: 'sqlite', statements, destroy: () => kysely.destroy() };
+    const counters = openSqliteCounters(file === ':memory:' ? file : countersFile(file), plugins);
+    return {
+      kysely,
+      dialect: 'sqlite',
+      statements,
+      counters,
+      destroy: async () => {
+        await counters.destroy();
+        await kysely.destroy();
+      },
+    };
   }
   const parsed = new URL(url);
   const schema = parsed.searchParams.get('schema');
@@ -92,7 +110,22 @@ export function openDb(url: string, options: { log?: LogConfig } = {}): Db {
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
   pool.on('connect', (client) => client.on('error', () => undefined));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...log });
-  return { kysely, dialect: 'postgres', ...(schema ? { schema } : {}), destroy: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', ...(schema ? { schema } : {}), counters: kysely, destroy: () => kysely.destroy() };
+}
+
+/** `/data/bansi.sqlite` → `/data/bansi.counters.sqlite`: the counters' file beside the main one. */
+export const countersFile = (file: string) => file.replace(/(\.[^./]*)?$/, '.counters$1');
+
+/**
+ * The SQLite counters' database (its table: modules/security, on first use). `synchronous = OFF`: the
+ * counters are disposable, a file that is lost only forgets the current minute's counts.
+ */
+function openSqliteCounters(file: string, plugins: CamelCasePlugin[]): Kysely<Database> {
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = OFF');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: statementCache(database, 8) }), plugins });
 }
 
 export async function pingDb(db: Db): Promise<void> {

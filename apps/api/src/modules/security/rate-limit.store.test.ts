@@ -1,4 +1,5 @@
 import { API_BASE, AuthPaths } from '@bansi/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, dialect, type TestApp } from '../../../test/helpers';
 import { createTwoApps, type TwoApps } from '../../../test/two-apps';
@@ -14,7 +15,7 @@ describe(`rate-limit counters shared by every process (${dialect})`, () => {
   let two: TwoApps;
   let agents: [Agent, Agent];
   beforeAll(async () => {
-    two = await createTwoApps({ RATE_LIMIT_AUTH_PER_MINUTE: '10' });
+    two = await createTwoApps({ RATE_LIMIT_AUTH_PER_MINUTE: '10', RATE_LIMIT_SEARCH_PER_MINUTE: '3' });
     agents = two.apps.map((app) => new Agent({ app, db: two.db, config: app.config, close: async () => undefined } as TestApp)) as [Agent, Agent];
   });
   afterAll(() => two.close());
@@ -38,11 +39,26 @@ describe(`rate-limit counters shared by every process (${dialect})`, () => {
   it('starts counting again when the window has ended', async () => {
     for (let i = 0; i < 11; i++) await attempt(agents[i % 2]!, '203.0.113.9');
     expect((await attempt(agents[0], '203.0.113.9')).statusCode).toBe(429);
-    await two.db.kysely
+    await two.db.counters
       .updateTable('rateLimits')
       .set({ resetsAt: new Date(Date.now() - 1000).toISOString() })
       .execute();
     expect((await attempt(agents[1], '203.0.113.9')).statusCode).toBe(401);
+  });
+
+  const search = (agent: Agent, remoteAddress: string) =>
+    agent.inject({ method: 'GET', url: `${API_BASE}/search?q=${encodeURIComponent('ບັນຊີ')}`, remoteAddress });
+
+  it('counts searches across apps without writing to the main SQLite file, so other connections keep their page cache', async () => {
+    // SQLite discards a connection's page cache whenever another connection committed to the file: a
+    // counter written there made the search worker reread its index for every search (decision 114).
+    // `pragma data_version` on the second app's connection changes exactly when another one committed.
+    const version = async () => (await sql<{ dataVersion: number }>`pragma data_version`.execute(two.apps[1].db.kysely)).rows[0]!.dataVersion;
+    const before = dialect === 'sqlite' ? await version() : 0;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await search(agents[i % 2]!, '203.0.113.20')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    if (dialect === 'sqlite') expect(await version()).toBe(before);
   });
 });
 

@@ -1,5 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Executor } from '../../lib/deps';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { createRateLimits } from './security.rate-limits.migration';
 import { deleteEndedRateLimits, hitRateLimit } from './security.repository';
 
 /** About one count in a hundred also deletes the counters whose window has ended. */
@@ -14,7 +16,10 @@ type Result = { current: number; ttl: number };
  * a child's keys start with the route's method and URL, so routes count apart.
  * `continueExceeding` and `exponentialBackoff` are not supported (no route uses them).
  */
-export function databaseRateLimitStore(db: Executor): FastifyRateLimitStoreCtor {
+export function databaseRateLimitStore(db: Kysely<Database>): FastifyRateLimitStoreCtor {
+  // The table exists wherever migrations ran; the SQLite counters' own file (decision 114) gets it here.
+  let table: Promise<void> | undefined;
+  const ready = () => (table ??= createRateLimits(db as Kysely<unknown>, { ifNotExists: true }));
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _options: unknown,
@@ -24,7 +29,8 @@ export function databaseRateLimitStore(db: Executor): FastifyRateLimitStoreCtor 
     incr(key: string, callback: (error: Error | null, result?: Result) => void, timeWindow: number): void {
       const nowMs = Date.now();
       const now = new Date(nowMs).toISOString();
-      hitRateLimit(db, this.prefix + key, now, new Date(nowMs + timeWindow).toISOString())
+      ready()
+        .then(() => hitRateLimit(db, this.prefix + key, now, new Date(nowMs + timeWindow).toISOString()))
         .then(async (row) => {
           if (Math.random() < PRUNE_ODDS) await deleteEndedRateLimits(db, now);
           callback(null, { current: Number(row.hits), ttl: Math.max(0, Date.parse(row.resetsAt) - nowMs) });
