@@ -65,23 +65,25 @@ function shapeOf(params: object, shapeKeys: Set<string>): Shaped {
 const valueAt = (root: unknown, path: readonly (string | number)[]) =>
   path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], root);
 
+type Build<P, R> = (db: Executor, params: P) => Compilable<R>;
+type ShapeOptions<P> = {
+  /** parameters the builder branches on or inlines (a list of statuses as literals, a kind choosing
+   * the sources): passed as they are, and their values are part of the cache key */
+  shapeKeys?: readonly (keyof P & string)[];
+};
+
 /**
- * `build(db, params)` → a function `(db, params)` that runs the query `build` describes with these
- * params, compiling it only the first time each shape is seen on each database.
+ * `build(db, params)` → a function `(db, params)` that answers the query `build` describes with these
+ * params, compiled (SQL and parameters) but not run, compiling it only the first time each shape is
+ * seen on each database. For a query run elsewhere (SQLite search: in its worker thread) or unnamed
+ * (`preparedQuery` is both compiled once and named).
  */
-export function preparedQuery<P extends object, R>(
-  build: (db: Executor, params: P) => Compilable<R>,
-  options: {
-    /** parameters the builder branches on or inlines (a list of statuses as literals, a kind choosing
-     * the sources): passed as they are, and their values are part of the cache key */
-    shapeKeys?: readonly (keyof P & string)[];
-  } = {},
-) {
+export function compiledOnce<P extends object, R>(build: Build<P, R>, options: ShapeOptions<P> & { onCompiled?: (sql: string) => void } = {}) {
   const shapeKeys = new Set<string>(options.shapeKeys ?? []);
   // Compiled SQL depends on the dialect (and its plugins): one cache per database adapter. A
   // transaction shares its database's adapter (Kysely's executor keeps it across connections).
   const caches = new WeakMap<DialectAdapter, Map<string, CompiledQuery<R>>>();
-  return async (db: Executor, params: P): Promise<R[]> => {
+  return (db: Executor, params: P): CompiledQuery<R> => {
     const adapter = db.getExecutor().adapter;
     let cache = caches.get(adapter);
     if (!cache) caches.set(adapter, (cache = new Map()));
@@ -89,16 +91,28 @@ export function preparedQuery<P extends object, R>(
     let compiled = cache.get(shaped.key);
     if (!compiled) {
       compiled = build(db, shaped.values as P).compile();
-      markStable(compiled.sql);
+      options.onCompiled?.(compiled.sql);
       // Shapes are few (optional filters, page-sized id lists); the cap only guards against a caller
       // whose arrays grow without bound: past it, new shapes are compiled per call, as before.
       if (cache.size < MAX_SHAPES) cache.set(shaped.key, compiled);
     }
-    const parameters = compiled.parameters.map((p) => (p instanceof Slot ? valueAt(params, p.path) : p));
+    return { ...compiled, parameters: compiled.parameters.map((p) => (p instanceof Slot ? valueAt(params, p.path) : p)) };
+  };
+}
+
+/**
+ * `build(db, params)` → a function `(db, params)` that runs the query `build` describes with these
+ * params, compiling it only the first time each shape is seen on each database; on PostgreSQL its
+ * texts are named statements (decision 110).
+ */
+export function preparedQuery<P extends object, R>(build: Build<P, R>, options: ShapeOptions<P> = {}) {
+  const compile = compiledOnce(build, { ...options, onCompiled: markStable });
+  return async (db: Executor, params: P): Promise<R[]> => {
+    const compiled = compile(db, params);
     // SQLite, outside a transaction: the read runs at once on the cached statement (decision 110).
-    const rows = directReader(db)?.read(compiled.sql, parameters);
+    const rows = directReader(db)?.read(compiled.sql, compiled.parameters);
     if (rows) return rows as R[];
-    const result = await db.executeQuery<R>({ ...compiled, parameters });
+    const result = await db.executeQuery<R>(compiled);
     return result.rows;
   };
 }

@@ -13,7 +13,7 @@ import type {
 } from './content.tables';
 import type { AudienceTarget } from './content.policy';
 import { afterKeyset } from '../../db/keyset';
-import { preparedQuery } from '../../db/prepared';
+import { compiledOnce, preparedQuery } from '../../db/prepared';
 
 export type PostRow = Selectable<ContentPostsTable>;
 export type NotificationRow = Selectable<ContentNotificationsTable>;
@@ -549,8 +549,8 @@ export function audienceToken(kind: SearchDocumentsTable['audienceKind'], value:
 }
 
 /** The reader's audiences as FTS5 audience tokens (a visitor: public only). */
-function audienceMatch(target: AudienceTarget) {
-  const tokens = audiencesOf(target).map(([kind, value]) => phrase(audienceToken(kind, value)));
+function audienceMatch(audiences: Audience[]) {
+  const tokens = audiences.map(([kind, value]) => phrase(audienceToken(kind, value)));
   return `{audience} : (${tokens.join(' OR ')})`;
 }
 
@@ -575,55 +575,91 @@ export interface SearchQuery {
  * trigram MATCH, which walks its doclists in rowid order; PostgreSQL: see RECENT_ROWS);
  * `offset`/`limit` page the ranking.
  */
-export const searchDocuments = (db: Executor, q: SearchQuery) => searchDocumentsQuery(db, q).execute();
+export const searchDocuments = async (db: Executor, q: SearchQuery) => (await db.executeQuery(searchDocumentsQuery(db, q))).rows;
 export type SearchResultRow = Awaited<ReturnType<typeof searchDocuments>>[number];
 
-/** The query of `searchDocuments`, unexecuted (SQLite runs it in the search worker, content.search-pool.ts). */
+/**
+ * The compiled query of `searchDocuments`, unexecuted (SQLite runs it in the search worker,
+ * content.search-pool.ts). Compiled once per shape (`compiledOnce`: the number of patterns, the mode,
+ * which audiences; the values are parameters), but not a named statement on PostgreSQL: its best plan
+ * depends on the words (decision 110).
+ */
 export function searchDocumentsQuery(db: Executor, q: SearchQuery) {
-  const window = onPostgres(db) ? postgresWindow(db, q, q.recentRows ?? RECENT_ROWS) : sqliteWindow(db, q);
-  // Per pattern: 3 in a title, 2 in a summary, else 1 (in mode 'any', 1 only if it is there at all).
-  const score = sql.join(
-    q.patterns.map(
-      (p) =>
-        sql`(case when ${containsText(db, 'd.matchTitle', p)} then 3 when ${containsText(db, 'd.matchSummary', p)} then 2 when ${
-          q.mode === 'all' ? sql`1 = 1` : containsText(db, 'd.matchAll', p)
-        } then 1 else 0 end)`,
-    ),
-    sql` + `,
-  );
-  // Ranked over the window's visible rows (published, and addressed to the reader: exactly, whatever
-  // the index kept); only the page's rows are read in full (for snippets).
-  const ranked = db
-    .selectFrom(window.as('w'))
-    .innerJoin('searchDocuments as d', 'd.id', 'w.hit')
-    .select(['d.id', 'd.shownAt'])
-    .select(sql<number>`${score}`.as('score'))
-    .where('d.status', '!=', 'draft')
-    .where('d.publishAt', '<=', q.now)
-    .where((eb) => audienceOf(eb, q.target))
-    .orderBy('score', 'desc')
-    .orderBy('d.shownAt', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(q.limit + 1)
-    .offset(q.offset);
-  return db
-    .selectFrom(ranked.as('r'))
-    .innerJoin('searchDocuments as d', 'd.id', 'r.id')
-    .select(['d.docKind', 'd.docId', 'd.ref', 'd.shownAt', 'd.titleLo', 'd.titleEn', 'd.textLo', 'd.textEn', 'r.score'])
-    .orderBy('r.score', 'desc')
-    .orderBy('r.shownAt', 'desc')
-    .orderBy('r.id', 'desc');
+  const audiences = audiencesOf(q.target);
+  const postgres = onPostgres(db);
+  return compiledSearch(db, {
+    patterns: q.patterns,
+    mode: q.mode,
+    audiences,
+    // The index's own query language, built here: the builder may not compute with the values.
+    match: postgres ? '' : `{match_all} : (${q.patterns.map(phrase).join(q.mode === 'all' ? ' AND ' : ' OR ')}) AND ${audienceMatch(audiences)}`,
+    likes: postgres ? q.patterns.map((p) => `%${likeEscape(p)}%`) : [],
+    recentRows: q.recentRows ?? RECENT_ROWS,
+    now: q.now,
+    fetch: q.limit + 1,
+    offset: q.offset,
+  });
 }
 
-type WindowQuery = { patterns: string[]; mode: 'all' | 'any'; target: AudienceTarget };
+interface SearchParams {
+  patterns: string[];
+  mode: 'all' | 'any';
+  audiences: Audience[];
+  /** SQLite: the FTS5 MATCH expression of the patterns and the audiences */
+  match: string;
+  /** PostgreSQL: the LIKE patterns of the patterns */
+  likes: string[];
+  recentRows: number;
+  now: string;
+  fetch: number;
+  offset: number;
+}
+
+const compiledSearch = compiledOnce(
+  (db: Executor, q: SearchParams) => {
+    const window = onPostgres(db) ? postgresWindow(db, q) : sqliteWindow(db, q);
+    // Per pattern: 3 in a title, 2 in a summary, else 1 (in mode 'any', 1 only if it is there at all).
+    const score = sql.join(
+      q.patterns.map(
+        (p) =>
+          sql`(case when ${containsText(db, 'd.matchTitle', p)} then 3 when ${containsText(db, 'd.matchSummary', p)} then 2 when ${
+            q.mode === 'all' ? sql`1 = 1` : containsText(db, 'd.matchAll', p)
+          } then 1 else 0 end)`,
+      ),
+      sql` + `,
+    );
+    // Ranked over the window's visible rows (published, and addressed to the reader: exactly, whatever
+    // the index kept); only the page's rows are read in full (for snippets).
+    const ranked = db
+      .selectFrom(window.as('w'))
+      .innerJoin('searchDocuments as d', 'd.id', 'w.hit')
+      .select(['d.id', 'd.shownAt'])
+      .select(sql<number>`${score}`.as('score'))
+      .where('d.status', '!=', 'draft')
+      .where('d.publishAt', '<=', q.now)
+      .where((eb) => audienceOf(eb, q.audiences))
+      .orderBy('score', 'desc')
+      .orderBy('d.shownAt', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(q.fetch)
+      .offset(q.offset);
+    return db
+      .selectFrom(ranked.as('r'))
+      .innerJoin('searchDocuments as d', 'd.id', 'r.id')
+      .select(['d.docKind', 'd.docId', 'd.ref', 'd.shownAt', 'd.titleLo', 'd.titleEn', 'd.textLo', 'd.textEn', 'r.score'])
+      .orderBy('r.score', 'desc')
+      .orderBy('r.shownAt', 'desc')
+      .orderBy('r.id', 'desc');
+  },
+  { shapeKeys: ['mode', 'recentRows'] },
+);
 
 /** SQLite: the newest SEARCH_WINDOW index entries that contain the patterns and carry one of the reader's audience tokens. */
-function sqliteWindow(db: Executor, q: WindowQuery) {
-  const words = q.patterns.map(phrase).join(q.mode === 'all' ? ' AND ' : ' OR ');
+function sqliteWindow(db: Executor, q: SearchParams) {
   return db
     .selectFrom('searchIndex')
     .select('rowid as hit')
-    .where(sql<boolean>`search_index match ${`{match_all} : (${words}) AND ${audienceMatch(q.target)}`}`)
+    .where(sql<boolean>`search_index match ${q.match}`)
     .orderBy('rowid', 'desc')
     .limit(SEARCH_WINDOW);
 }
@@ -637,11 +673,11 @@ function sqliteWindow(db: Executor, q: WindowQuery) {
  * never the cheaper-looking plan. A one-time filter on the recent branch's count decides whether the
  * older branch runs at all.
  */
-function postgresWindow(db: Executor, q: WindowQuery, recentRows: number) {
+function postgresWindow(db: Executor, q: SearchParams) {
   const join = (tests: RawBuilder<boolean>[]) => sql.join(tests, q.mode === 'all' ? sql` and ` : sql` or `);
   const strpos = join(q.patterns.map((p) => sql<boolean>`strpos(d.match_all, ${p}) > 0`));
-  const like = join(q.patterns.map((p) => sql<boolean>`d.match_all like ${`%${likeEscape(p)}%`} escape '\\'`));
-  const since = sql`(select coalesce(max(id), 0) from search_documents) - ${sql.lit(recentRows)}`;
+  const like = join(q.likes.map((p) => sql<boolean>`d.match_all like ${p} escape '\\'`));
+  const since = sql`(select coalesce(max(id), 0) from search_documents) - ${sql.lit(q.recentRows)}`;
   return db
     .with('recent', (w) =>
       w
@@ -649,7 +685,7 @@ function postgresWindow(db: Executor, q: WindowQuery, recentRows: number) {
         .select('d.id as hit')
         .where(sql<boolean>`d.id > ${since}`)
         .where(sql<boolean>`(${strpos})`)
-        .where((eb) => audienceOf(eb, q.target))
+        .where((eb) => audienceOf(eb, q.audiences))
         .orderBy('d.id', 'desc')
         .limit(SEARCH_WINDOW),
     )
@@ -661,7 +697,7 @@ function postgresWindow(db: Executor, q: WindowQuery, recentRows: number) {
         // `+ 0`: not a range of the primary key, so the trigram index is this branch's one way in.
         .where(sql<boolean>`d.id + 0 <= ${since}`)
         .where(sql<boolean>`(${like})`)
-        .where((eb) => audienceOf(eb, q.target)),
+        .where((eb) => audienceOf(eb, q.audiences)),
     )
     .selectFrom((eb) => eb.selectFrom('recent').select('hit').unionAll(eb.selectFrom('older').select('hit')).as('c'))
     .select('c.hit')
@@ -674,9 +710,9 @@ function postgresWindow(db: Executor, q: WindowQuery, recentRows: number) {
  * (search rows carry a notification's audience; posts and pages are public).
  */
 type SearchEb = ExpressionBuilder<Database & { d: SearchDocumentsTable }, 'd'>;
-function audienceOf(eb: SearchEb, target: AudienceTarget) {
+function audienceOf(eb: SearchEb, audiences: Audience[]) {
   return eb.or(
-    audiencesOf(target).map(([kind, value]) =>
+    audiences.map(([kind, value]) =>
       value === null ? eb('d.audienceKind', '=', kind) : eb.and([eb('d.audienceKind', '=', kind), eb('d.audienceValue', '=', value)]),
     ),
   );

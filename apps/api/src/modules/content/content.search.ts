@@ -165,7 +165,7 @@ async function runSearch({ db, config }: Deps, query: repo.SearchQuery): Promise
   let file = files.get(db);
   if (!file) files.set(db, (file = repo.sqliteFile(db)));
   const path = config.SEARCH_WORKER && (await file);
-  return path ? queryOffThread(path, repo.searchDocumentsQuery(db, query).compile()) : repo.searchDocuments(db, query);
+  return path ? queryOffThread(path, repo.searchDocumentsQuery(db, query)) : repo.searchDocuments(db, query);
 }
 
 /** A snippet in the reader's language when the match is there, else in the other one. */
