@@ -1,17 +1,33 @@
 import { Worker, parentPort, type Transferable } from 'node:worker_threads';
 
 // Work that would hold the event loop longer than a request may (> 50 ms: typesetting a PDF, an
-// FTS5 query of many common words) runs in a worker thread. One thread per kind of work, started on
-// first use and restarted if it dies; requests queue in it. It does not keep the process alive while idle.
+// FTS5 query of many common words) runs in a worker thread. One thread per kind of work (or a few, for
+// work many requests wait on at once: search), started on first use and restarted if it dies; requests
+// queue in it. It does not keep the process alive while idle.
 
 const fromSource = import.meta.url.endsWith('.ts');
 
 /**
- * The caller's side: `run(request)` posts the request to the worker and resolves with its answer.
+ * The caller's side: `run(request)` posts the request to a worker and resolves with its answer.
  * `source` is the worker module (a .ts file, loaded through tsx when running from the sources: tests,
- * `tsx`), `bundled` its entry in dist/ (build.mjs), both as URLs relative to the caller.
+ * `tsx`), `bundled` its entry in dist/ (build.mjs), both as URLs relative to the caller. With
+ * `threads` > 1, each request goes to the thread with the fewest requests waiting.
  */
-export function workerThread<Request, Answer>(label: string, worker: { source: URL; bundled: URL }) {
+export function workerThread<Request, Answer>(label: string, worker: { source: URL; bundled: URL }, { threads = 1 } = {}) {
+  const pool = Array.from({ length: Math.max(1, threads) }, () => oneThread<Request, Answer>(label, worker));
+  return {
+    run(request: Request): Promise<Answer> {
+      const idlest = pool.reduce((best, t) => (t.waiting() < best.waiting() ? t : best));
+      return idlest.run(request);
+    },
+    /** Stops the threads (tests, shutdown); the next request starts them again. */
+    async stop(): Promise<void> {
+      await Promise.all(pool.map((t) => t.stop()));
+    },
+  };
+}
+
+function oneThread<Request, Answer>(label: string, worker: { source: URL; bundled: URL }) {
   let current: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, { resolve(answer: Answer): void; reject(e: Error): void }>();
@@ -41,6 +57,7 @@ export function workerThread<Request, Answer>(label: string, worker: { source: U
   }
 
   return {
+    waiting: () => pending.size,
     run(request: Request): Promise<Answer> {
       current ??= start();
       const w = current;
@@ -51,7 +68,6 @@ export function workerThread<Request, Answer>(label: string, worker: { source: U
         w.postMessage({ id, request });
       });
     },
-    /** Stops the thread (tests, shutdown); the next request starts a new one. */
     async stop(): Promise<void> {
       const w = current;
       current = null;

@@ -143,6 +143,19 @@ describe(`search index and list indexes (${dialect})`, () => {
     expect((await search('repo')).length).toBe(17); // the word being typed
   });
 
+  it('answers searches sent at once each with its own results (several search threads on SQLite)', async () => {
+    const asked = [
+      ['ຫຼວງພະບາງ', visitor, [ids.rareLo]],
+      ['ຊ້າງເຜືອກ', visitor, []],
+      ['ຫຼວງພະບາງ', company.agent, [ids.rareLo, ids.targeted]],
+      ['audit', visitor, [ids.rareLo]],
+      ['ຫຼວງພະບາງ', other.agent, [ids.rareLo]],
+      ['hospital', visitor, []],
+    ] as const;
+    const answers = await Promise.all([...asked, ...asked].map(([q, agent]) => search(q, agent)));
+    expect(answers.map((items) => items.map((i) => i.id).sort())).toEqual([...asked, ...asked].map(([, , want]) => [...want].sort()));
+  });
+
   it('finds a notification only for its audience even when its index token is another reader’s (SQLite)', async () => {
     const id = await notification({ titleLo: 'ແຈ້ງການ', titleEn: 'Quokka sighting' }, { kind: 'company', value: other.companyId });
     expect((await search('quokka', other.agent)).map((i) => i.id)).toEqual([id]);
