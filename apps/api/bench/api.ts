@@ -233,10 +233,14 @@ async function capture(config: Config, setup: Setup): Promise<Captured> {
   const captured: Captured = {};
   try {
     for (const e of ENDPOINTS) {
-      log = [];
       // From an address the load never uses: the floor replays the rate limiter's SQL too, and must not
       // count its requests against the addresses the app is measured from (they would get 429s).
-      const res = await app.inject({ url: setup.paths[e.name]!, headers: target(0, setup, e, CAPTURE_ADDRESS).headers });
+      const ask = () => app.inject({ url: setup.paths[e.name]!, headers: target(0, setup, e, CAPTURE_ADDRESS).headers });
+      // The second request's SQL: what the first one does once per process (loading the cached reference
+      // data, creating the counters' table) is not what every request costs, and the floor must not repeat it.
+      await ask();
+      log = [];
+      const res = await ask();
       if (res.statusCode === 200) captured[e.name] = log;
     }
   } finally {
