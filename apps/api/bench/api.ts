@@ -239,9 +239,10 @@ async function capture(config: Config, setup: Setup): Promise<Captured> {
       // The second request's SQL: what the first one does once per process (loading the cached reference
       // data, creating the counters' table) is not what every request costs, and the floor must not repeat it.
       await ask();
-      log = [];
+      const second = (log = []);
       const res = await ask();
-      if (res.statusCode === 200) captured[e.name] = log;
+      log = [];
+      if (res.statusCode === 200) captured[e.name] = second;
     }
   } finally {
     await app.close();
