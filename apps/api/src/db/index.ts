@@ -78,7 +78,7 @@ export function openDb(url: string, options: { log?: LogConfig } = {}): Db {
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins, ...log });
     // With a log every query goes through Kysely, so that it is logged (the benchmark captures the SQL so).
     if (!options.log) registerDirectReader(kysely, database, statements, camelCase.columnName);
-    const counters = openSqliteCounters(file === ':memory:' ? file : countersFile(file), plugins);
+    const counters = openSqliteCounters(file === ':memory:' ? file : countersFile(file), plugins, log);
     return {
       kysely,
       dialect: 'sqlite',
@@ -120,12 +120,12 @@ export const countersFile = (file: string) => file.replace(/(\.[^./]*)?$/, '.cou
  * The SQLite counters' database (its table: modules/security, on first use). `synchronous = OFF`: the
  * counters are disposable, a file that is lost only forgets the current minute's counts.
  */
-function openSqliteCounters(file: string, plugins: CamelCasePlugin[]): Kysely<Database> {
+function openSqliteCounters(file: string, plugins: CamelCasePlugin[], log: { log?: LogConfig }): Kysely<Database> {
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = OFF');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: statementCache(database, 8) }), plugins });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: statementCache(database, 8) }), plugins, ...log });
 }
 
 export async function pingDb(db: Db): Promise<void> {
