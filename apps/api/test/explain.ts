@@ -21,7 +21,13 @@ import type { Db } from '../src/db/index';
  * `EXPLAIN QUERY PLAN` on SQLite, `EXPLAIN` with `enable_seqscan = off` on PostgreSQL (a test
  * database holds a few rows, where a sequential scan would always win).
  */
-export async function plansOf(db: Db, run: (k: Kysely<Database>) => Promise<unknown>, pgSettings: string[] = []): Promise<string[]> {
+export async function plansOf(
+  db: Db,
+  run: (k: Kysely<Database>) => Promise<unknown>,
+  pgSettings: string[] = [],
+  /** PostgreSQL: the generic plan a named statement may settle on (decision 110), not the plan for these values */
+  { generic = false } = {},
+): Promise<string[]> {
   const captured: CompiledQuery[] = [];
   const pg = db.dialect === 'postgres';
   const recorder = new Kysely<Database>({
@@ -45,9 +51,20 @@ export async function plansOf(db: Db, run: (k: Kysely<Database>) => Promise<unkn
       const plan = await db.kysely.connection().execute(async (conn) => {
         for (const setting of ['enable_seqscan = off', ...pgSettings]) await sql.raw(`set ${setting}`).execute(conn);
         try {
-          const result = await conn.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
+          if (!generic) {
+            const result = await conn.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
+            return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+          }
+          // PostgreSQL 15 has no EXPLAIN (GENERIC_PLAN): prepare the text, force its generic plan, explain an execution.
+          await sql.raw(`prepare bansi_explain as ${query.sql}`).execute(conn);
+          await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
+          // EXECUTE takes no bind parameters: the values as literals (the test's own values, strings and numbers).
+          const literal = (v: unknown) => (v === null ? 'null' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+          const args = query.parameters.map(literal).join(', ');
+          const result = await conn.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain execute bansi_explain(${args})`));
           return result.rows.map((r) => r['QUERY PLAN']).join('\n');
         } finally {
+          if (generic) await sql`deallocate all`.execute(conn);
           await sql`reset all`.execute(conn);
         }
       });

@@ -75,10 +75,10 @@ type ShapeOptions<P> = {
 /**
  * `build(db, params)` → a function `(db, params)` that answers the query `build` describes with these
  * params, compiled (SQL and parameters) but not run, compiling it only the first time each shape is
- * seen on each database. For a query run elsewhere (SQLite search: in its worker thread) or unnamed
- * (`preparedQuery` is both compiled once and named).
+ * seen on each database: for a query run elsewhere (SQLite search: in its worker thread). `named`:
+ * sent as a named statement on PostgreSQL (decision 110), as every `preparedQuery` is.
  */
-export function compiledOnce<P extends object, R>(build: Build<P, R>, options: ShapeOptions<P> & { onCompiled?: (sql: string) => void } = {}) {
+export function compiledOnce<P extends object, R>(build: Build<P, R>, options: ShapeOptions<P> & { named?: boolean } = {}) {
   const shapeKeys = new Set<string>(options.shapeKeys ?? []);
   // Compiled SQL depends on the dialect (and its plugins): one cache per database adapter. A
   // transaction shares its database's adapter (Kysely's executor keeps it across connections).
@@ -91,7 +91,7 @@ export function compiledOnce<P extends object, R>(build: Build<P, R>, options: S
     let compiled = cache.get(shaped.key);
     if (!compiled) {
       compiled = build(db, shaped.values as P).compile();
-      options.onCompiled?.(compiled.sql);
+      if (options.named) markStable(compiled.sql);
       // Shapes are few (optional filters, page-sized id lists); the cap only guards against a caller
       // whose arrays grow without bound: past it, new shapes are compiled per call, as before.
       if (cache.size < MAX_SHAPES) cache.set(shaped.key, compiled);
@@ -106,7 +106,7 @@ export function compiledOnce<P extends object, R>(build: Build<P, R>, options: S
  * texts are named statements (decision 110).
  */
 export function preparedQuery<P extends object, R>(build: Build<P, R>, options: ShapeOptions<P> = {}) {
-  const compile = compiledOnce(build, { ...options, onCompiled: markStable });
+  const compile = compiledOnce(build, { ...options, named: true });
   return async (db: Executor, params: P): Promise<R[]> => {
     const compiled = compile(db, params);
     // SQLite, outside a transaction: the read runs at once on the cached statement (decision 110).

@@ -326,8 +326,11 @@ export async function markRead(db: Executor, notificationId: string, userId: str
 }
 
 /** What targeting needs to know about a company (DESIGN §4: category, size, province). */
-export const findCompanyTarget = (db: Executor, companyId: string) =>
-  db.selectFrom('companies').select(['id', 'categoryId', 'sizeId', 'provinceCode']).where('id', '=', companyId).executeTakeFirst();
+/** The reader's company as an audience (category, size, province): on every notification list, unread count and search. */
+export const findCompanyTarget = async (db: Executor, companyId: string) => (await companyTarget(db, { companyId }))[0];
+const companyTarget = preparedQuery((db, q: { companyId: string }) =>
+  db.selectFrom('companies').select(['id', 'categoryId', 'sizeId', 'provinceCode']).where('id', '=', q.companyId),
+);
 
 /** Up to 20 companies whose name or tax ID contains `q` (or the one with `id`), for the audience picker. */
 export function findAudienceCompanies(db: Executor, q: { text: string; id?: string }) {
@@ -581,8 +584,8 @@ export type SearchResultRow = Awaited<ReturnType<typeof searchDocuments>>[number
 /**
  * The compiled query of `searchDocuments`, unexecuted (SQLite runs it in the search worker,
  * content.search-pool.ts). Compiled once per shape (`compiledOnce`: the number of patterns, the mode,
- * which audiences; the values are parameters), but not a named statement on PostgreSQL: its best plan
- * depends on the words (decision 110).
+ * which audiences; the values are parameters) and a named statement on PostgreSQL: its windows are
+ * written so that a generic plan takes the same paths as a custom one (measured in decision 110).
  */
 export function searchDocumentsQuery(db: Executor, q: SearchQuery) {
   const audiences = audiencesOf(q.target);
@@ -651,7 +654,7 @@ const compiledSearch = compiledOnce(
       .orderBy('r.shownAt', 'desc')
       .orderBy('r.id', 'desc');
   },
-  { shapeKeys: ['mode', 'recentRows'] },
+  { shapeKeys: ['mode', 'recentRows'], named: true },
 );
 
 /** SQLite: the newest SEARCH_WINDOW index entries that contain the patterns and carry one of the reader's audience tokens. */
