@@ -325,8 +325,7 @@ export async function markRead(db: Executor, notificationId: string, userId: str
     .execute();
 }
 
-/** What targeting needs to know about a company (DESIGN §4: category, size, province). */
-/** The reader's company as an audience (category, size, province): on every notification list, unread count and search. */
+/** What targeting needs to know about a company (DESIGN §4: category, size, province): on every notification list, unread count and search. */
 export const findCompanyTarget = async (db: Executor, companyId: string) => (await companyTarget(db, { companyId }))[0];
 const companyTarget = preparedQuery((db, q: { companyId: string }) =>
   db.selectFrom('companies').select(['id', 'categoryId', 'sizeId', 'provinceCode']).where('id', '=', q.companyId),

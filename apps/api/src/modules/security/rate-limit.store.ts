@@ -19,7 +19,12 @@ type Result = { current: number; ttl: number };
 export function databaseRateLimitStore(db: Kysely<Database>): FastifyRateLimitStoreCtor {
   // The table exists wherever migrations ran; the SQLite counters' own file (decision 114) gets it here.
   let table: Promise<void> | undefined;
-  const ready = () => (table ??= createRateLimits(db as Kysely<unknown>, { ifNotExists: true }));
+  // A failure (the database out of reach for a moment) is not kept: the next counted request tries again.
+  const ready = () =>
+    (table ??= createRateLimits(db as Kysely<unknown>, { ifNotExists: true }).catch((error: unknown) => {
+      table = undefined;
+      throw error;
+    }));
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _options: unknown,
