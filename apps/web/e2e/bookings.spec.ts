@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { API_BASE, BookingPaths, vientianeDate, type Booking } from '@bansi/shared';
-import { expect as baseExpect, pageOf, registerTestCompany, test } from './fixtures';
+import { join } from 'node:path';
+import { API_BASE, BookingPaths, addDays, vientianeDate, type Booking, type HolidayList, type SlotItem } from '@bansi/shared';
+import dayjs from 'dayjs';
+import 'dayjs/locale/lo.js';
+import { expect as baseExpect, pageOf, registerTestCompany, test, writeHeaders } from './fixtures';
 
 // Every step waits on a server round trip or a lazy screen; on a shared, loaded machine 10 s is too short.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -92,4 +95,71 @@ test('book → cover sheet → staff scan the QR link and mark received → fini
   await shot('bookings-finished');
   await page.goto('/dashboard/sending-booking-document');
   await expect(page.getByTestId('no-upcoming')).toBeVisible();
+});
+
+/**
+ * A holiday on a day a company has booked (decision 115): staff entering it are told how many bookings
+ * the day has and confirm that adding it cancels them; the company then finds nothing upcoming.
+ */
+test('a holiday on a booked day: staff are told, confirm, and the company’s booking is cancelled', async ({
+  page,
+  browser,
+  baseURL,
+  lang,
+  tr,
+  shot,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await registerTestCompany(page.request, baseURL!, lang);
+  // A weekday far enough ahead that the other journeys (the first open days) never book it; one per project.
+  const project = ['lo-desktop', 'lo-mobile', 'en-desktop', 'en-mobile'].indexOf(testInfo.project.name);
+  const from = addDays(vientianeDate(new Date()), 40 + project * 3);
+  const slotsRes = await page.request.get(`${API_BASE}${BookingPaths.slots}?from=${from}&to=${addDays(from, 6)}`);
+  const slot = ((await slotsRes.json()) as { items: SlotItem[] }).items.find((s) => s.remaining > 0)!;
+  const day = vientianeDate(slot.start);
+  const booked = await page.request.post(`${API_BASE}${BookingPaths.list}`, {
+    headers: await writeHeaders(page.request, baseURL!),
+    data: { slotStart: slot.start, method: 'in_person', documentCount: 2, contactName: 'ສົມໃຈ ໃຈດີ', contactPhone: '+856 20 5555 1234' },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const booking = (await booked.json()) as Booking;
+
+  // --- staff enter the holiday: told about the booking, they confirm
+  const staff = await pageOf(browser, 'staff');
+  await staff.goto('/staff/reference?list=holidays');
+  await expect(staff.getByTestId('holidays')).toBeVisible();
+  await staff.getByLabel(tr('bookings.holidays.date')).click();
+  // the calendar opens on this month: forward to the holiday's month (its days are labelled "D MMMM YYYY")
+  const dayButton = staff.getByRole('button', { name: dayjs(day).locale(lang).format('D MMMM YYYY'), exact: true });
+  const nextMonth = staff.getByRole('dialog').getByRole('button', { name: tr('common.calendar.nextMonth') });
+  for (let i = 0; i < 3 && !(await dayButton.isVisible()); i++) await nextMonth.click();
+  await dayButton.click();
+  await staff.getByLabel(tr('bookings.holidays.nameLo')).fill('ວັນພັກທົດສອບ');
+  await staff.getByLabel(tr('bookings.holidays.nameEn')).fill('Test closure');
+  await staff.getByRole('button', { name: tr('bookings.holidays.add') }).click();
+  const warning = staff.getByRole('alert').filter({ hasText: tr('errors.HOLIDAY_HAS_BOOKINGS', { bookings: 1 }) });
+  await expect(warning).toBeVisible();
+  const staffShot = async (name: string) =>
+    staff.screenshot({ path: join(testInfo.project.outputDir, 'screenshots', testInfo.project.name, `${name}.png`), fullPage: true });
+  await staffShot('holiday-has-bookings');
+  await warning.getByRole('button', { name: tr('bookings.holidays.confirmCancel') }).click();
+  await expect(staff.getByRole('status').filter({ hasText: tr('bookings.holidays.cancelled', { bookings: 1 }) })).toBeVisible();
+  await expect(staff.getByTestId('holidays')).toContainText(lang === 'en' ? 'Test closure' : 'ວັນພັກທົດສອບ');
+  await staffShot('holiday-bookings-cancelled');
+
+  // --- the company: nothing upcoming, the booking cancelled
+  await page.goto('/dashboard/sending-booking-document');
+  await expect(page.getByTestId('no-upcoming')).toBeVisible();
+  const mine = (await (await page.request.get(`${API_BASE}${BookingPaths.one(booking.id)}`)).json()) as Booking;
+  expect(mine.status).toBe('cancelled');
+  await shot('booking-cancelled-by-holiday');
+
+  // the day opens again for whatever runs next
+  const holidays = (await (await staff.request.get(`${API_BASE}${BookingPaths.holidays}?year=${day.slice(0, 4)}`)).json()) as HolidayList;
+  const holiday = holidays.items.find((h) => h.date === day)!;
+  const removed = await staff.request.delete(`${API_BASE}${BookingPaths.holiday(holiday.id)}`, {
+    headers: await writeHeaders(staff.request, baseURL!),
+  });
+  expect(removed.status()).toBe(204);
+  await staff.context().close();
 });

@@ -55,9 +55,20 @@ export type BookingSettingsView = z.infer<typeof BookingSettingsView>;
 
 const name = z.string().trim().min(1).max(120);
 
-export const CreateHolidayRequest = z.object({ date: CalendarDate, nameLo: name, nameEn: name });
+export const CreateHolidayRequest = z.object({
+  date: CalendarDate,
+  nameLo: name,
+  nameEn: name,
+  cancelBookings: z.boolean().optional().meta({
+    description: 'cancel the bookings of that day (each company is told by e-mail); without it, a day with bookings is a 409 HOLIDAY_HAS_BOOKINGS',
+  }),
+});
+export type CreateHolidayRequest = z.infer<typeof CreateHolidayRequest>;
 export const Holiday = z.object({ id: z.uuid(), date: z.string(), nameLo: z.string(), nameEn: z.string() });
 export type Holiday = z.infer<typeof Holiday>;
+/** A holiday just added, with how many bookings of its day were cancelled with it. */
+export const CreatedHoliday = Holiday.extend({ cancelledBookings: z.number().int().min(0) });
+export type CreatedHoliday = z.infer<typeof CreatedHoliday>;
 export const HolidayList = z.object({ items: z.array(Holiday) });
 export type HolidayList = z.infer<typeof HolidayList>;
 export const HolidayQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });

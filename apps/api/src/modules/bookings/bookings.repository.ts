@@ -37,6 +37,17 @@ export async function deleteHoliday(db: Executor, id: string) {
   await db.deleteFrom('bookingHolidays').where('id', '=', id).execute();
 }
 
+/** The bookings not yet received or cancelled whose slot starts in [from, to). */
+export const listBookedBetween = (db: Executor, from: string, to: string) =>
+  db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('status', '=', 'booked')
+    .where('slotStart', '>=', from)
+    .where('slotStart', '<', to)
+    .orderBy('slotStart')
+    .execute();
+
 // --- slot places ------------------------------------------------------------------------------------
 
 /** Booked counts of the slots starting in [from, to). */

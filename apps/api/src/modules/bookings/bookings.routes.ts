@@ -7,7 +7,7 @@ import {
   BookingSettingsView,
   CreateBookingRequest,
   CreateHolidayRequest,
-  Holiday,
+  CreatedHoliday,
   HolidayList,
   HolidayQuery,
   IdParams,
@@ -230,7 +230,12 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     BookingPaths.holidays,
     {
       config: staffAdmin,
-      schema: { tags: staffTags, summary: 'Close a day (400 when it is already a holiday)', body: CreateHolidayRequest, response: { 201: Holiday } },
+      schema: {
+        tags: staffTags,
+        summary: 'Close a day (400 when it is already a holiday; 409 HOLIDAY_HAS_BOOKINGS when the day has bookings and cancelBookings is not set)',
+        body: CreateHolidayRequest,
+        response: { 201: CreatedHoliday },
+      },
     },
     async (request, reply) => reply.code(201).send(await createHoliday(deps, actorOf(request), request.body, lang(request))),
   );

@@ -13,6 +13,7 @@ import {
   type BookingSettings,
   type BookingSettingsView,
   type CreateBookingRequest,
+  type CreateHolidayRequest,
   type Language,
   type ReceiveBookingRequest,
   type SlotCalendar,
@@ -43,6 +44,7 @@ import {
   findUser,
   insertBooking,
   insertHoliday,
+  listBookedBetween,
   listBookingsBetween,
   listCompanyBookings,
   listHolidays,
@@ -113,15 +115,36 @@ export async function getHolidays(deps: Deps, year?: number) {
   return { items: rows.map(presentHoliday) };
 }
 
-export async function createHoliday(deps: Deps, actor: Actor, body: { date: string; nameLo: string; nameEn: string }, lang: Language) {
-  if (await findHolidayByDate(deps.db, body.date))
+/**
+ * Closes a day. A closed day keeps no bookings (decision 115): when some are booked on it, nothing
+ * changes unless staff confirm (`cancelBookings`) — then each is cancelled with the holiday, its place
+ * freed, and its company told by e-mail why, with a cancelled calendar event.
+ */
+export async function createHoliday(deps: Deps, actor: Actor, body: CreateHolidayRequest, lang: Language) {
+  const { cancelBookings, ...fields } = body;
+  if (await findHolidayByDate(deps.db, fields.date))
     throw invalid([{ path: 'body.date', code: 'holiday_taken', message: deps.t(lang, 'bookings.refusal.holiday_taken') }]);
-  const row = { id: newId(), ...body, createdAt: nowIso(), createdBy: actor.userId };
-  await deps.db.transaction().execute(async (trx) => {
+  const row = { id: newId(), ...fields, createdAt: nowIso(), createdBy: actor.userId };
+  const now = new Date();
+  const cancelledBookings = await deps.db.transaction().execute(async (trx) => {
+    const booked = await listBookedBetween(
+      trx,
+      vientianeInstant(fields.date, 0).toISOString(),
+      vientianeInstant(addDays(fields.date, 1), 0).toISOString(),
+    );
+    if (booked.length > 0 && !cancelBookings) throw new AppError(409, 'HOLIDAY_HAS_BOOKINGS', undefined, { bookings: booked.length });
     await insertHoliday(trx, row);
-    await recordAudit(trx, actor, 'booking.holiday_create', { kind: 'booking_holiday', id: row.id }, { companyId: null, details: body });
+    await recordAudit(
+      trx,
+      actor,
+      'booking.holiday_create',
+      { kind: 'booking_holiday', id: row.id },
+      { companyId: null, details: { ...fields, cancelledBookings: booked.length } },
+    );
+    for (const booking of booked) await cancelIn(deps, trx, actor, booking, now, fields);
+    return booked.length;
   });
-  return presentHoliday(row);
+  return { ...presentHoliday(row), cancelledBookings };
 }
 
 export async function deleteHoliday(deps: Deps, actor: Actor, id: string) {
@@ -287,19 +310,31 @@ async function cancel(deps: Deps, actor: Actor, principal: Principal, id: string
   const now = new Date();
   assertActive(row);
   assertBeforeCutoff(principal, row, settings.cutoffHours, now);
+  await deps.db.transaction().execute((trx) => cancelIn(deps, trx, actor, row, now));
+}
+
+/**
+ * Cancels a booking in the caller's transaction: its place freed, an audit entry, and its company told
+ * by e-mail with a cancelled calendar event (and, when a holiday closed its day, which one).
+ */
+async function cancelIn(deps: Deps, trx: Executor, actor: Actor, row: BookingsTable, now: Date, holiday?: HolidayNames) {
   const patch = {
     status: 'cancelled' as const,
     cancelledAt: now.toISOString(),
-    cancelledBy: principal.userId,
+    cancelledBy: actor.userId,
     updatedAt: now.toISOString(),
     sequence: Number(row.sequence) + 1,
   };
-  await deps.db.transaction().execute(async (trx) => {
-    if (!(await updateBookingIf(trx, id, row, patch))) throw new AppError(409, 'STALE');
-    await releasePlace(trx, row.slotStart);
-    await recordAudit(trx, actor, 'booking.cancel', { kind: 'booking', id }, { companyId: row.companyId, details: { slotStart: row.slotStart } });
-    await mailBooking(deps, trx, { ...row, ...patch }, 'bookingCancelled');
-  });
+  if (!(await updateBookingIf(trx, row.id, row, patch))) throw new AppError(409, 'STALE');
+  await releasePlace(trx, row.slotStart);
+  await recordAudit(
+    trx,
+    actor,
+    'booking.cancel',
+    { kind: 'booking', id: row.id },
+    { companyId: row.companyId, details: { slotStart: row.slotStart, ...(holiday ? { holiday: holiday.date } : {}) } },
+  );
+  await mailBooking(deps, trx, { ...row, ...patch }, holiday ? 'bookingCancelledHoliday' : 'bookingCancelled', holiday);
 }
 
 async function reschedule(deps: Deps, actor: Actor, principal: Principal, id: string, slotStart: string, lang: Language) {
@@ -382,7 +417,8 @@ export async function staffRescheduleBooking(deps: Deps, actor: Actor, principal
 
 // --- the calendar file and the e-mails --------------------------------------------------------------
 
-type BookingMail = 'bookingConfirmed' | 'bookingRescheduled' | 'bookingCancelled';
+type BookingMail = 'bookingConfirmed' | 'bookingRescheduled' | 'bookingCancelled' | 'bookingCancelledHoliday';
+type HolidayNames = { date: string; nameLo: string; nameEn: string };
 
 /** "24 Nov 2026, 09:00–09:30" in Vientiane time, in the language. */
 export const slotLabel = (row: Pick<BookingsTable, 'slotStart' | 'slotEnd'>, lang: Language) =>
@@ -410,7 +446,7 @@ export async function getCalendarFile(deps: Deps, principal: Principal, id: stri
 }
 
 /** The e-mail to the user who booked, in their language, with the booking's .ics attached. */
-async function mailBooking(deps: Deps, trx: Executor, row: BookingsTable, template: BookingMail) {
+async function mailBooking(deps: Deps, trx: Executor, row: BookingsTable, template: BookingMail, holiday?: HolidayNames) {
   const user = await findUser(trx, row.createdBy);
   if (!user) return;
   const lang = user.language;
@@ -426,6 +462,7 @@ async function mailBooking(deps: Deps, trx: Executor, row: BookingsTable, templa
       documents: Number(row.documentCount),
       method: deps.t(lang, `bookings.method.${row.method}`),
       link: new URL(`/dashboard/sending-booking-document?booking=${row.id}`, deps.config.PUBLIC_URL).toString(),
+      ...(holiday ? { holiday: lang === 'en' ? holiday.nameEn : holiday.nameLo } : {}),
     },
     attachments: [
       {

@@ -151,6 +151,73 @@ describe(`bookings (${dialect})`, () => {
     });
   });
 
+  describe('a holiday on a day with bookings', () => {
+    it('is refused (409, in the caller’s language) and changes nothing, unless staff confirm: then the day’s bookings are cancelled and each company told why', async () => {
+      const slots = await upcomingSlots(a, 25);
+      const day = vientianeDate(slots.at(-1)!.start);
+      const ofDay = slots.filter((s) => vientianeDate(s.start) === day);
+      const mineA = await book(a, ofDay[0]!.start);
+      const mineB = await book(b, ofDay[1]!.start);
+      const nextDay = slots.find((s) => vientianeDate(s.start) < day && s.start !== ofDay[0]!.start)!;
+      const other = await book(b, nextDay.start);
+      const outboxIds = async () => (await t.db.kysely.selectFrom('outbox').select('id').execute()).map((m) => m.id);
+      const mailsBefore = await outboxIds();
+      const payload = { date: day, nameLo: 'ວັນພັກທົດສອບການຈອງ', nameEn: 'Test closure' };
+
+      const refused = await admin.inject({ method: 'POST', url: url(BookingPaths.holidays), payload, headers: { 'accept-language': 'en' } });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'HOLIDAY_HAS_BOOKINGS', title: expect.stringMatching(/^Bookings on this day: 2\./) });
+      const inLao = await admin.inject({ method: 'POST', url: url(BookingPaths.holidays), payload, headers: { 'accept-language': 'lo' } });
+      expect(inLao.json().title).toMatch(/^ມີການຈອງໃນວັນນີ້: 2 /);
+      // nothing changed: no holiday, the bookings as they were, no mail, no audit entry
+      const holidays = (await admin.inject({ url: url(`${BookingPaths.holidays}?year=${day.slice(0, 4)}`) })).json().items as { date: string }[];
+      expect(holidays.map((h) => h.date)).not.toContain(day);
+      for (const [agent, booking] of [
+        [a, mineA],
+        [b, mineB],
+      ] as const)
+        expect((await agent.inject({ url: url(BookingPaths.one(booking.id)) })).json()).toMatchObject({ status: 'booked', sequence: 0 });
+      expect(await outboxIds()).toEqual(mailsBefore);
+      expect((await audit(mineA.id)).map((e) => e.action)).toEqual(['booking.create']);
+
+      const confirmed = await admin.inject({ method: 'POST', url: url(BookingPaths.holidays), payload: { ...payload, cancelBookings: true } });
+      expect(confirmed.statusCode, confirmed.body).toBe(201);
+      expect(confirmed.json()).toMatchObject({ date: day, cancelledBookings: 2 });
+      for (const [agent, booking] of [
+        [a, mineA],
+        [b, mineB],
+      ] as const) {
+        expect((await agent.inject({ url: url(BookingPaths.one(booking.id)) })).json()).toMatchObject({ status: 'cancelled', sequence: 1 });
+        expect(await audit(booking.id)).toEqual([
+          { action: 'booking.create', actorUserId: expect.any(String) },
+          { action: 'booking.cancel', actorUserId: admin.userId },
+        ]);
+      }
+      expect((await b.inject({ url: url(BookingPaths.one(other.id)) })).json()).toMatchObject({ status: 'booked' });
+      expect((await upcomingSlots(a, 25)).some((s) => vientianeDate(s.start) === day)).toBe(false);
+
+      // one mail per company, in its user's language, naming the holiday, with a cancelled calendar event
+      const mails = await t.db.kysely.selectFrom('outbox').selectAll().where('id', 'not in', mailsBefore).orderBy('createdAt').execute();
+      expect(mails).toHaveLength(2);
+      const mailOf = (booking: Booking) => {
+        const mail = mails.find((m) => m.textBody.includes(booking.code))!;
+        const [ics] = JSON.parse(mail.attachments!) as { content: string }[];
+        return { mail, ics: parseIcs(Buffer.from(ics!.content, 'base64').toString('utf8')) };
+      };
+      const lo = mailOf(mineA);
+      expect(lo.mail.subject).toMatch(/ຍົກເລີກການຈອງ.*ວັນພັກ/);
+      expect(lo.mail.textBody).toContain('ວັນພັກທົດສອບການຈອງ');
+      expect(lo.ics).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 1 });
+      const en = mailOf(mineB);
+      expect(en.mail.subject).toMatch(/cancelled \(the service is closed that day\)/);
+      expect(en.mail.textBody).toContain('(Test closure)');
+      expect(en.ics).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 1 });
+
+      // the day opens again for the tests that follow
+      expect((await admin.inject({ method: 'DELETE', url: url(BookingPaths.holiday(confirmed.json().id)) })).statusCode).toBe(204);
+    });
+  });
+
   describe('booking', () => {
     it('books a slot: 201 with a URL-safe code of at least 80 bits, the place is taken, an audit entry and an e-mail with the .ics', async () => {
       const [slot] = await upcomingSlots(a);

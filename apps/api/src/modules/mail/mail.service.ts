@@ -39,6 +39,7 @@ export type MailTemplate =
   | 'bookingConfirmed'
   | 'bookingRescheduled'
   | 'bookingCancelled'
+  | 'bookingCancelledHoliday'
   | 'submissionReminder'
   | 'invoicePaid';
 

@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { DatePickerInput } from '@mantine/dates';
+import { IconAlertCircle, IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
+import { AppDates, useCalendarLabels } from '../../../components/dates';
+import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
@@ -13,30 +15,48 @@ import { useHolidayChange, useHolidays } from '../api/holidays';
 export function HolidaysPanel() {
   const { t } = useTranslation();
   const lng = useLang();
+  const calendarLabels = useCalendarLabels();
   const holidays = useHolidays();
   const { create, remove } = useHolidayChange();
   const [date, setDate] = useState<string | null>(null);
   const [nameLo, setNameLo] = useState('');
   const [nameEn, setNameEn] = useState('');
+  // The day has bookings (409): staff confirm that adding the holiday cancels them (decision 115).
+  const [cancelled, setCancelled] = useState<number | null>(null);
   const fieldError = (path: string) =>
     (create.error as { problem?: { errors?: { path: string; message: string }[] } } | null)?.problem?.errors?.find((e) => e.path === path)?.message;
+  const hasBookings = create.error instanceof ApiError && create.error.code === 'HOLIDAY_HAS_BOOKINGS';
+  const add = (cancelBookings: boolean) =>
+    date &&
+    create.mutate(
+      { date, nameLo, nameEn, ...(cancelBookings ? { cancelBookings } : {}) },
+      {
+        onSuccess: (holiday) => {
+          setCancelled(holiday.cancelledBookings > 0 ? holiday.cancelledBookings : null);
+          setDate(null);
+          setNameLo('');
+          setNameEn('');
+        },
+      },
+    );
 
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <Group gap="sm" align="flex-start" wrap="wrap">
-            <DatesProvider settings={{ locale: lng, firstDayOfWeek: 1 }}>
+            <AppDates>
               <DatePickerInput
                 label={t('bookings.holidays.date')}
                 value={date}
                 onChange={setDate}
                 valueFormat="YYYY-MM-DD"
+                ariaLabels={calendarLabels}
                 w={180}
                 required
                 error={fieldError('body.date')}
               />
-            </DatesProvider>
+            </AppDates>
             <TextInput
               label={t('bookings.holidays.nameLo')}
               value={nameLo}
@@ -55,28 +75,31 @@ export function HolidaysPanel() {
             />
           </Group>
           {create.isError && !fieldError('body.date') && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {errorText(create.error)}
+            <Alert color={hasBookings ? 'orange' : 'red'} icon={<IconAlertCircle size={18} />} role="alert">
+              <Stack gap="sm">
+                <Text size="sm">{errorText(create.error)}</Text>
+                {hasBookings && (
+                  <Button color="red" size="xs" style={{ alignSelf: 'flex-start' }} loading={create.isPending} onClick={() => add(true)}>
+                    {t('bookings.holidays.confirmCancel')}
+                  </Button>
+                )}
+              </Stack>
+            </Alert>
+          )}
+          {cancelled !== null && !create.isError && (
+            <Alert color="green" icon={<IconCheck size={18} />} role="status" withCloseButton onClose={() => setCancelled(null)}>
+              {t('bookings.holidays.cancelled', { bookings: cancelled })}
             </Alert>
           )}
           <Button
             leftSection={<IconPlus size={16} />}
             style={{ alignSelf: 'flex-start' }}
             disabled={!date || !nameLo.trim() || !nameEn.trim()}
-            loading={create.isPending}
-            onClick={() =>
-              date &&
-              create.mutate(
-                { date, nameLo, nameEn },
-                {
-                  onSuccess: () => {
-                    setDate(null);
-                    setNameLo('');
-                    setNameEn('');
-                  },
-                },
-              )
-            }
+            loading={create.isPending && !hasBookings}
+            onClick={() => {
+              setCancelled(null);
+              add(false);
+            }}
           >
             {t('bookings.holidays.add')}
           </Button>

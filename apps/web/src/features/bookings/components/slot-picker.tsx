@@ -1,13 +1,11 @@
 import { addDays, vientianeDate, vientianeTime } from '@bansi/shared/domain/booking-slots';
 import { Alert, Box, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { DatePicker, DatesProvider } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/lo';
+import { DatePicker } from '@mantine/dates';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDates, useCalendarLabels } from '../../../components/dates';
 import { errorText } from '../../../lib/form';
-import { useLang } from '../../../lib/use-lang';
 import { useSlots } from '../api/get-slots';
 
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
@@ -30,7 +28,7 @@ export function SlotPicker({
   error?: string;
 }) {
   const { t } = useTranslation();
-  const lng = useLang();
+  const calendarLabels = useCalendarLabels();
   const today = vientianeDate(new Date());
   const [month, setMonth] = useState(monthStart(value ? vientianeDate(value) : today));
   const [day, setDay] = useState<string | null>(value ? vientianeDate(value) : null);
@@ -50,7 +48,7 @@ export function SlotPicker({
 
   return (
     <Stack gap="sm" data-testid="slot-picker">
-      <DatesProvider settings={{ locale: lng, firstDayOfWeek: 1, consistentWeeks: true }}>
+      <AppDates settings={{ consistentWeeks: true }}>
         <Box style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}>
           <DatePicker
             value={day}
@@ -61,11 +59,12 @@ export function SlotPicker({
             maxDate={slots.data?.window.to}
             excludeDate={(d) => !open(d)}
             maxLevel="month"
+            ariaLabels={calendarLabels}
             aria-label={t('bookings.picker.calendar')}
             getDayProps={(d) => ({ 'data-testid': `day-${d}` })}
           />
         </Box>
-      </DatesProvider>
+      </AppDates>
       {slots.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
           {errorText(slots.error)}

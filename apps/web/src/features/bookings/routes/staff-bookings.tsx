@@ -1,13 +1,12 @@
 import { vientianeDate, vientianeTime } from '@bansi/shared/domain/booking-slots';
 import type { StaffBooking } from '@bansi/shared/contracts/bookings';
 import { Alert, Button, Group, Modal, Paper, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/lo';
+import { DatePickerInput } from '@mantine/dates';
 import { IconAlertCircle, IconCalendar, IconPackageImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AppDates, useCalendarLabels } from '../../../components/dates';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ReceiveBookingForm } from '../../../components/receive-booking-form';
 import { PageTitle } from '../../../components/page-title';
@@ -20,7 +19,7 @@ import { SettingsPanel } from '../components/settings-panel';
 /** /staff/bookings: the bookings of any day (today first), received or not; slot settings. Holidays are reference data (/staff/reference). */
 export default function StaffBookingsRoute() {
   const { t } = useTranslation();
-  const lng = useLang();
+  const calendarLabels = useCalendarLabels();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'day';
   const date = params.get('date') ?? vientianeDate(new Date());
@@ -38,17 +37,18 @@ export default function StaffBookingsRoute() {
         <Tabs.Panel value="day" pt="md">
           <Stack gap="md">
             <Group gap="sm" align="flex-end" wrap="wrap">
-              <DatesProvider settings={{ locale: lng, firstDayOfWeek: 1 }}>
+              <AppDates>
                 <DatePickerInput
                   label={t('bookings.staff.date')}
                   value={date}
                   onChange={(v) => v && set({ date: v })}
                   leftSection={<IconCalendar size={16} />}
                   valueFormat="YYYY-MM-DD"
+                  ariaLabels={calendarLabels}
                   w={180}
                   data-testid="staff-date"
                 />
-              </DatesProvider>
+              </AppDates>
               <SegmentedControl
                 value={received}
                 onChange={(v) => set({ received: v })}
