@@ -29,38 +29,51 @@ class Slot {
 
 const MAX_SHAPES = 256;
 
-type Shaped = { values: unknown; key: string };
+/** Values passed as they are while building (and written into the cache key as such). */
+const isKept = (value: unknown) => value === null || value === undefined || value === false || value === true || value === 0 || value === '';
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
-/** The stand-ins for `value` (at `path`) and the part of the cache key it decides. */
-function shape(value: unknown, path: (string | number)[]): Shaped {
-  if (value === null || value === undefined || value === false || value === true || value === 0 || value === '') {
-    return { values: value, key: String(value === '' ? "''" : value) };
-  }
+/**
+ * The part of the cache key `value` decides: kept values as they are, arrays and plain objects by
+ * their items, every other value `?`. Run on every call, so it builds only the string.
+ */
+function keyOf(value: unknown): string {
+  if (isKept(value)) return value === '' ? "''" : String(value);
   if (Array.isArray(value)) {
-    const items = value.map((v, i) => shape(v, [...path, i]));
-    return { values: items.map((i) => i.values), key: `[${items.map((i) => i.key).join(',')}]` };
+    let key = '[';
+    for (let i = 0; i < value.length; i++) key += (i > 0 ? ',' : '') + keyOf(value[i]);
+    return `${key}]`;
   }
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const entries = Object.entries(value).map(([k, v]) => [k, shape(v, [...path, k])] as const);
-    return {
-      values: Object.fromEntries(entries.map(([k, s]) => [k, s.values])),
-      key: `{${entries.map(([k, s]) => `${k}:${s.key}`).join(',')}}`,
-    };
+  if (isPlainObject(value)) {
+    let key = '{';
+    for (const name of Object.keys(value)) key += `${key.length > 1 ? ',' : ''}${name}:${keyOf(value[name])}`;
+    return `${key}}`;
   }
-  return { values: new Slot(path), key: '?' };
+  return '?';
 }
 
-/** The top level: shape keys as they are (JSON in the key), every other parameter through `shape`. */
-function shapeOf(params: object, shapeKeys: Set<string>): Shaped {
-  const values: Record<string, unknown> = {};
-  const key: string[] = [];
-  for (const [k, v] of Object.entries(params)) {
-    const s = shapeKeys.has(k) ? { values: v, key: `=${JSON.stringify(v)}` } : shape(v, [k]);
-    values[k] = s.values;
-    key.push(`${k}:${s.key}`);
+/** The top level's key: shape keys as they are (JSON in the key), every other parameter through `keyOf`. */
+function paramsKey(params: object, shapeKeys: Set<string>): string {
+  let key = '';
+  for (const name of Object.keys(params)) {
+    const value = (params as Record<string, unknown>)[name];
+    key += `${key ? ',' : ''}${name}:${shapeKeys.has(name) ? `=${JSON.stringify(value)}` : keyOf(value)}`;
   }
-  return { values, key: key.join(',') };
+  return key;
 }
+
+/** `value` (at `path`) with a stand-in for every value that is not kept: what the builder sees, once per shape. */
+function standIns(value: unknown, path: (string | number)[]): unknown {
+  if (isKept(value)) return value;
+  if (Array.isArray(value)) return value.map((v, i) => standIns(v, [...path, i]));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, standIns(v, [...path, k])]));
+  return new Slot(path);
+}
+
+/** The top level: shape keys as they are, every other parameter through `standIns`. */
+const paramsStandIns = (params: object, shapeKeys: Set<string>) =>
+  Object.fromEntries(Object.entries(params).map(([k, v]) => [k, shapeKeys.has(k) ? v : standIns(v, [k])]));
 
 const valueAt = (root: unknown, path: readonly (string | number)[]) =>
   path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], root);
@@ -87,14 +100,14 @@ export function compiledOnce<P extends object, R>(build: Build<P, R>, options: S
     const adapter = db.getExecutor().adapter;
     let cache = caches.get(adapter);
     if (!cache) caches.set(adapter, (cache = new Map()));
-    const shaped = shapeOf(params, shapeKeys);
-    let compiled = cache.get(shaped.key);
+    const key = paramsKey(params, shapeKeys);
+    let compiled = cache.get(key);
     if (!compiled) {
-      compiled = build(db, shaped.values as P).compile();
+      compiled = build(db, paramsStandIns(params, shapeKeys) as P).compile();
       if (options.named) markStable(compiled.sql);
       // Shapes are few (optional filters, page-sized id lists); the cap only guards against a caller
       // whose arrays grow without bound: past it, new shapes are compiled per call, as before.
-      if (cache.size < MAX_SHAPES) cache.set(shaped.key, compiled);
+      if (cache.size < MAX_SHAPES) cache.set(key, compiled);
     }
     return { ...compiled, parameters: compiled.parameters.map((p) => (p instanceof Slot ? valueAt(params, p.path) : p)) };
   };

@@ -9,13 +9,38 @@ const SECRET_IN_QUERY = /([?&](?:token|reset_token|code|secret|password)=)[^&#\s
 export const redactUrl = (text: string) => text.replace(SECRET_IN_PATH, '$1[redacted]').replace(SECRET_IN_QUERY, '$1[redacted]');
 
 /** Body and header fields that never reach the log, at whatever depth a log call puts them. */
-const REDACT_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-csrf-token"]',
-  'res.headers["set-cookie"]',
-  ...['token', 'password', 'currentPassword', 'newPassword'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]),
-];
+const SECRET_KEYS = new Set(['cookie', 'authorization', 'x-csrf-token', 'set-cookie', 'token', 'password', 'currentPassword', 'newPassword']);
+const CENSOR = '[redacted]';
+const MAX_DEPTH = 16;
+
+const isPlain = (value: object) => {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * `value` with every secret field censored, in plain objects and arrays at any depth; what holds none is
+ * returned as it is, and nothing is changed in place (a copy is made along the path to a secret). Class
+ * instances (a request, an error) are left to their serializers, which write no headers or bodies.
+ */
+export function censorSecrets(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const censored = censorSecrets(item, depth + 1);
+      if (censored !== item) (copy ??= [...value])[i] = censored;
+    });
+    return copy ?? value;
+  }
+  if (!isPlain(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const censored = SECRET_KEYS.has(key) ? CENSOR : censorSecrets(item, depth + 1);
+    if (censored !== item) (copy ??= { ...value })[key] = censored;
+  }
+  return copy ?? value;
+}
 
 interface LoggedRequest {
   method: string;
@@ -34,7 +59,13 @@ export function redactingLogger(logger: FastifyServerOptions['logger']): Fastify
   const options = logger as Record<string, unknown>;
   return {
     ...options,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    // Censored in the log call's object (pino `formatters.log`), not with pino's `redact`: its paths
+    // needed leading wildcards to reach every depth, and pino then ran them over every child logger's
+    // bindings too — Fastify makes one per request (its id): 4.6 µs against 1 µs without (decision 103).
+    formatters: {
+      ...(options.formatters as Record<string, unknown> | undefined),
+      log: (object: Record<string, unknown>) => censorSecrets(object) as Record<string, unknown>,
+    },
     serializers: {
       ...(options.serializers as Record<string, unknown> | undefined),
       req: (req: LoggedRequest) => ({

@@ -41,12 +41,12 @@ export default fp(async function access(app: FastifyInstance) {
   });
 
   // onRequest, after the session plugin: a caller without access is refused before its body is read.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const audience = request.routeOptions.config?.audience;
-    if (!audience || audience === 'public') return;
+    if (!audience || audience === 'public') return done();
     const principal = request.principal;
-    if (!principal) throw new AppError(401, 'UNAUTHENTICATED');
-    if (!audienceAllows(audience, principal.role)) throw new AppError(403, 'FORBIDDEN');
+    if (!principal) return done(new AppError(401, 'UNAUTHENTICATED'));
+    done(audienceAllows(audience, principal.role) ? undefined : new AppError(403, 'FORBIDDEN'));
   });
 });
 

@@ -35,16 +35,16 @@ export default fp(async function csrf(app: FastifyInstance) {
     return token;
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (SAFE.has(request.method) || request.routeOptions.config?.csrf === false) return;
+  const refused = (request: FastifyRequest) => {
     const from = request.headers.origin ?? refererOrigin(request.headers.referer);
-    if (from !== undefined) {
-      const own = `${request.protocol}://${request.host}`;
-      if (from !== publicOrigin && from !== own) throw new AppError(403, 'CSRF');
-    }
+    if (from !== undefined && from !== publicOrigin && from !== `${request.protocol}://${request.host}`) return true;
     const cookie = request.cookies[name];
     const header = request.headers['x-csrf-token'];
-    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new AppError(403, 'CSRF');
+    return !cookie || typeof header !== 'string' || !safeEqual(cookie, header);
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE.has(request.method) || request.routeOptions.config?.csrf === false) return done();
+    done(refused(request) ? new AppError(403, 'CSRF') : undefined);
   });
 });
 

@@ -254,7 +254,15 @@ describe(`security hardening (${dialect})`, () => {
       await app.inject({ url: `/reset-password/${secret}%` });
       await app.inject({ url: `${api(CompanyPaths.acceptInvitation)}?token=${secret}` });
       app.log.info({ body: { token: secret, password: secret } }, 'a handler logging a body');
+      // at any depth, in arrays too, and the caller's object is left as it was
+      const logged = {
+        request: { headers: { cookie: `s=${secret}`, authorization: `Bearer ${secret}` } },
+        items: [{ a: { b: { c: { newPassword: secret } } } }],
+      };
+      app.log.warn(logged, 'a handler logging something deep');
+      expect(logged.items[0]!.a.b.c.newPassword).toBe(secret);
       const log = lines.join('');
+      expect(log).toContain('a handler logging something deep');
       expect(log).toContain('/reset-password/[redacted]');
       expect(log).toContain('a handler logging a body');
       expect(log).not.toContain(secret);
