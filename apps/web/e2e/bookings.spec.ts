@@ -128,12 +128,23 @@ test('a holiday on a booked day: staff are told, confirm, and the company’s bo
   const staff = await pageOf(browser, 'staff');
   await staff.goto('/staff/reference?list=holidays');
   await expect(staff.getByTestId('holidays')).toBeVisible();
-  await staff.getByLabel(tr('bookings.holidays.date')).click();
-  // the calendar opens on this month: forward to the holiday's month (its days are labelled "D MMMM YYYY")
-  const dayButton = staff.getByRole('button', { name: dayjs(day).locale(lang).format('D MMMM YYYY'), exact: true });
-  const nextMonth = staff.getByRole('dialog').getByRole('button', { name: tr('common.calendar.nextMonth') });
-  for (let i = 0; i < 3 && !(await dayButton.isVisible()); i++) await nextMonth.click();
-  await dayButton.click();
+  // The calendar opens on this month (or the chosen day's): forward to the day's month; its days are
+  // labelled "D MMMM YYYY" in the page's language.
+  const pickDay = async (date: string) => {
+    await staff.getByLabel(tr('bookings.holidays.date')).click();
+    // the calendar is open (its day buttons drawn) before anything is asked of it
+    await expect(
+      staff
+        .getByRole('dialog')
+        .getByRole('button', { name: /\d{4}$/ })
+        .first(),
+    ).toBeVisible();
+    const dayButton = staff.getByRole('button', { name: dayjs(date).locale(lang).format('D MMMM YYYY'), exact: true });
+    const nextMonth = staff.getByRole('dialog').getByRole('button', { name: tr('common.calendar.nextMonth') });
+    for (let i = 0; i < 3 && !(await dayButton.isVisible()); i++) await nextMonth.click();
+    await dayButton.click();
+  };
+  await pickDay(day);
   await staff.getByLabel(tr('bookings.holidays.nameLo')).fill('ວັນພັກທົດສອບ');
   await staff.getByLabel(tr('bookings.holidays.nameEn')).fill('Test closure');
   await staff.getByRole('button', { name: tr('bookings.holidays.add') }).click();
@@ -142,6 +153,12 @@ test('a holiday on a booked day: staff are told, confirm, and the company’s bo
   const staffShot = async (name: string) =>
     staff.screenshot({ path: join(testInfo.project.outputDir, 'screenshots', testInfo.project.name, `${name}.png`), fullPage: true });
   await staffShot('holiday-has-bookings');
+  // another day chosen: the warning was about this one's bookings, so it goes (it must not be confirmed for the other)
+  await pickDay(addDays(day, day.endsWith('-01') ? 1 : -1));
+  await expect(warning).toBeHidden();
+  await pickDay(day);
+  await staff.getByRole('button', { name: tr('bookings.holidays.add') }).click();
+  await expect(warning).toBeVisible();
   await warning.getByRole('button', { name: tr('bookings.holidays.confirmCancel') }).click();
   await expect(staff.getByRole('status').filter({ hasText: tr('bookings.holidays.cancelled', { bookings: 1 }) })).toBeVisible();
   await expect(staff.getByTestId('holidays')).toContainText(lang === 'en' ? 'Test closure' : 'ວັນພັກທົດສອບ');

@@ -49,7 +49,11 @@ export function HolidaysPanel() {
               <DatePickerInput
                 label={t('bookings.holidays.date')}
                 value={date}
-                onChange={setDate}
+                onChange={(d) => {
+                  setDate(d);
+                  // a warning about another day's bookings must not be confirmed for this one
+                  if (hasBookings) create.reset();
+                }}
                 valueFormat="YYYY-MM-DD"
                 ariaLabels={calendarLabels}
                 w={180}
