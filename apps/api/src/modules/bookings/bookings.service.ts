@@ -69,6 +69,12 @@ export async function settingsOf(db: Executor): Promise<BookingSettings> {
   };
 }
 
+/** The UTC instants [from, to) of the Vientiane dates `first`…`last`: what a slot's start is compared with. */
+const vientianeDays = (first: string, last = first) => ({
+  from: vientianeInstant(first, 0).toISOString(),
+  to: vientianeInstant(addDays(last, 1), 0).toISOString(),
+});
+
 async function calendarOf(deps: Deps, db: Executor = deps.db): Promise<{ cal: SlotCalendar; settings: BookingSettings }> {
   const settings = await settingsOf(db);
   const holidays = (await listHolidays(db)).map((h) => h.date);
@@ -127,11 +133,8 @@ export async function createHoliday(deps: Deps, actor: Actor, body: CreateHolida
   const row = { id: newId(), ...fields, createdAt: nowIso(), createdBy: actor.userId };
   const now = new Date();
   const cancelledBookings = await deps.db.transaction().execute(async (trx) => {
-    const booked = await listBookedBetween(
-      trx,
-      vientianeInstant(fields.date, 0).toISOString(),
-      vientianeInstant(addDays(fields.date, 1), 0).toISOString(),
-    );
+    const day = vientianeDays(fields.date);
+    const booked = await listBookedBetween(trx, day.from, day.to);
     if (booked.length > 0 && !cancelBookings) throw new AppError(409, 'HOLIDAY_HAS_BOOKINGS', undefined, { bookings: booked.length });
     await insertHoliday(trx, row);
     await recordAudit(
@@ -160,7 +163,8 @@ export async function deleteHoliday(deps: Deps, actor: Actor, id: string) {
 export async function getSlots(deps: Deps, q: { from: string; to: string }, now = new Date()): Promise<SlotList> {
   const { cal, settings } = await calendarOf(deps);
   const slots = listSlots(cal, q, now);
-  const counts = await bookedCounts(deps.db, vientianeInstant(q.from, 0).toISOString(), vientianeInstant(addDays(q.to, 1), 0).toISOString());
+  const days = vientianeDays(q.from, q.to);
+  const counts = await bookedCounts(deps.db, days.from, days.to);
   return {
     items: slots.map((s) => {
       const booked = counts.get(s.start) ?? 0;
@@ -230,8 +234,7 @@ export async function staffListBookings(
   const date = q.date ?? vientianeDate(new Date());
   const after = decodeCursor(deps, lang, q.cursor, KEY_ID);
   const rows = await listBookingsBetween(deps.db, {
-    from: vientianeInstant(date, 0).toISOString(),
-    to: vientianeInstant(addDays(date, 1), 0).toISOString(),
+    ...vientianeDays(date),
     received: q.received,
     after: after ? { key: after[0], id: after[1] } : null,
     limit: q.limit + 1,
