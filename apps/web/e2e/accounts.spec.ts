@@ -1,6 +1,6 @@
 import { API_BASE, AuthPaths, CompanyPaths, ReferencePaths, type ReferenceList } from '@bansi/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test, translate, type Lang } from './fixtures';
+import { choose, expect, test, translate, type Lang } from './fixtures';
 import { linkIn, waitForMail } from './mail';
 
 /**
@@ -29,17 +29,8 @@ const AFTER_LOGIN = { timeout: 30_000 };
 const field = (scope: Page | Locator, label: string) =>
   scope.getByRole('textbox', { name: label, exact: true }).or(scope.getByRole('combobox', { name: label, exact: true }));
 
-/** Opens a Mantine Select and picks an option (the first one unless named). */
-async function choose(page: Page, label: string, option?: string) {
-  const input = field(page, label);
-  const options = page.getByRole('option');
-  // A click while the previous dropdown is still closing can miss: open and pick again until it takes.
-  await expect(async () => {
-    if (!(await options.first().isVisible())) await input.click();
-    await (option ? options.filter({ hasText: option }).first() : options.first()).click({ timeout: 2_000 });
-    await expect(input).not.toHaveValue('', { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
+/** Picks an option (the first unless named) of the Select with this label. */
+const chooseIn = (page: Page, label: string, option?: string) => choose(page, field(page, label), option);
 
 const settlers = new WeakMap<Page, () => Promise<void>>();
 
@@ -97,17 +88,17 @@ test('a new company registers in four steps, logs in, reaches the dashboard and 
   // The demo company's tax ID is taken: the wizard says so on this step, before going on.
   await field(page, tr('account.company.tin')).fill('1234567890');
   await field(page, tr('account.company.registrationNo')).fill(`01-${me.tin.slice(-7)}`);
-  await choose(page, tr('account.company.category'));
-  await choose(page, tr('account.company.enterpriseType'));
-  await choose(page, tr('account.company.size'));
-  await choose(page, tr('account.company.unit'));
-  await choose(page, tr('account.company.accountProgram'));
-  await choose(page, tr('account.company.province'));
-  await choose(page, tr('account.company.district'));
+  await chooseIn(page, tr('account.company.category'));
+  await chooseIn(page, tr('account.company.enterpriseType'));
+  await chooseIn(page, tr('account.company.size'));
+  await chooseIn(page, tr('account.company.unit'));
+  await chooseIn(page, tr('account.company.accountProgram'));
+  await chooseIn(page, tr('account.company.province'));
+  await chooseIn(page, tr('account.company.district'));
   // Without an imported village list the district asks for the village's name as text.
   const freeVillage = page.getByText(tr('account.company.villageFreeText'));
   if (await freeVillage.isVisible()) await field(page, tr('account.company.village')).fill('ບ້ານ ທົດລອງ');
-  else await choose(page, tr('account.company.village'));
+  else await chooseIn(page, tr('account.company.village'));
   await field(page, tr('account.company.address')).fill('ຖະໜົນ ລ້ານຊ້າງ, ເຮືອນເລກທີ 7');
   await field(page, tr('account.company.phone')).fill('+856 21 555 000');
   await field(page, tr('account.company.email')).fill(`office-${me.email}`);

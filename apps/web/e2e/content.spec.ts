@@ -1,6 +1,6 @@
 import { API_BASE, AuthPaths, LANGUAGE_STORAGE_KEY } from '@bansi/shared';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, loginAs, otherLang, test, translate, type Lang } from './fixtures';
+import { choose, expect, loginAs, otherLang, test, translate, type Lang } from './fixtures';
 
 /** An 8×6 PNG: the cover image the staff member uploads (the API checks it by content and resizes it). */
 const PNG = Buffer.from(
@@ -78,21 +78,6 @@ async function registerCompany(request: APIRequestContext, baseURL: string, name
   }
 }
 
-/** Picks an option of a Mantine Select (typing first when it searches on the server). */
-async function choose(page: Page, testId: string, option: string | RegExp, type?: string) {
-  const input = page.getByTestId(testId);
-  await input.click();
-  if (type) {
-    // Typing asks the server (after a debounce); until it answers, the list shows the companies of the empty search
-    // and then redraws. A click during the redraw can land on nothing and choose nothing (the likeliest reason CI
-    // once found no saved notification after "save"), so wait for the answer: the one company of that name.
-    await input.fill(type);
-    await expect(page.getByRole('option')).toHaveCount(1);
-  }
-  await page.getByRole('option', { name: option }).click();
-  await expect(input).toHaveValue(option);
-}
-
 test('staff publish a bilingual article and a targeted notification; a visitor reads the article in both languages; the company clears its unread badge', async ({
   page,
   browser,
@@ -136,8 +121,8 @@ test('staff publish a bilingual article and a targeted notification; a visitor r
   // --- staff: a notification addressed to that one company
   await page.getByTestId('content-tab-notifications').click();
   await page.getByTestId('new-item').click();
-  await choose(page, 'audience-kind', tr('content.audience.kinds.company'));
-  await choose(page, 'audience-value', new RegExp(companyName), companyName);
+  await choose(page, page.getByTestId('audience-kind'), tr('content.audience.kinds.company'));
+  await choose(page, page.getByTestId('audience-value'), new RegExp(companyName), { search: companyName });
   await page.getByTestId('field-titleLo').fill(notice.lo);
   await page.getByTestId('editor-bodyLo').fill('ກະລຸນາສົ່ງເອກະສານທີ່ຍັງຂາດ');
   await page.getByTestId('tab-en').click();

@@ -7,6 +7,7 @@ import {
   type APIRequestContext,
   type Browser,
   type ConsoleMessage,
+  type Locator,
   type Page,
   type Request,
   type Response,
@@ -154,6 +155,42 @@ export async function loginAs(page: Page, role: DemoRole): Promise<void> {
     headers: { 'x-csrf-token': token, origin: new URL(baseURL).origin },
   });
   expect(res.status(), `log in as ${role}: ${res.status() === 200 ? '' : await res.text()}`).toBe(200);
+}
+
+// ---------------------------------------------------------------- forms
+
+/**
+ * Picks an option of a Mantine Select — the one named (exactly, with `exact`), else the first — and waits until the
+ * input shows it; answers the option's text. `search` is typed first, for a Select that asks the server as one types.
+ *
+ * One click is not enough: a click can land while the dropdown is still opening (a modal's transition: seen in CI,
+ * the library form's category list never opened), while the previous Select's list is fading out (its options are
+ * still the page's first) or while the list redraws with the server's answer. So the options are taken from this
+ * input's own list (`aria-controls`, set by Mantine while it is open), and opening and picking are tried again until
+ * the input shows the choice.
+ */
+export async function choose(
+  page: Page,
+  input: Locator,
+  option?: string | RegExp,
+  { exact = false, search }: { exact?: boolean; search?: string } = {},
+): Promise<string> {
+  let chosen = '';
+  await expect(async () => {
+    if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click();
+    await expect(input).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+    const list = page.locator(`[id="${await input.getAttribute('aria-controls')}"]`);
+    if (search !== undefined) {
+      await input.fill(search);
+      // Until the server answers, the list shows the empty search's options; wait for the one that was asked for.
+      await expect(list.getByRole('option')).toHaveCount(1, { timeout: 5_000 });
+    }
+    const target = option === undefined ? list.getByRole('option').first() : list.getByRole('option', { name: option, exact }).first();
+    chosen = ((await target.textContent({ timeout: 2_000 })) ?? '').trim();
+    await target.click({ timeout: 2_000 });
+    await expect(input).toHaveValue(chosen, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  return chosen;
 }
 
 // ---------------------------------------------------------------- the extended test

@@ -1,5 +1,5 @@
 import { API_BASE, FilePaths, SubmissionPaths, type ApiIndex } from '@bansi/shared';
-import { expect, registerTestCompany, test, writeHeaders } from './fixtures';
+import { choose, expect, registerTestCompany, test, writeHeaders } from './fixtures';
 import { multipagePdf } from './pdf-fixtures';
 
 // The shared data table (components/data-table): a company with more documents than one page holds
@@ -52,8 +52,7 @@ test('all-document history pages with "show more" and filters by kind', async ({
   await expect(more).toHaveCount(0);
 
   // The kind filter narrows the list and stays in the address across a reload.
-  await page.getByTestId('filter-kind').click();
-  await page.getByRole('option', { name: tr('submission.documentKind.submission'), exact: true }).click();
+  await choose(page, page.getByTestId('filter-kind'), tr('submission.documentKind.submission'), { exact: true });
   await expect(page).toHaveURL(/kind=submission(&|$)/);
   await expect(rows).toHaveCount(1);
   await page.reload();

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_BASE, formatLak, type ApiIndex } from '@bansi/shared';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, pageOf, registerTestCompany, test } from './fixtures';
+import { expect as baseExpect, choose, pageOf, registerTestCompany, test } from './fixtures';
 
 // Every step waits on a server round trip or a lazy screen; on a shared, loaded machine 10 s is too short.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -12,8 +12,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 async function openSection(page: Page, key: string, title: string) {
   const select = page.getByTestId('section-select');
   if (await select.isVisible()) {
-    await select.click();
-    await page.getByRole('option').filter({ hasText: title }).first().click();
+    await choose(page, select, title);
   } else {
     await page.getByTestId(`nav-${key}`).click();
   }

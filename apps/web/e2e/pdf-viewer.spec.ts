@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { API_BASE, AuthPaths, LibraryPaths, StaffLibraryDocument } from '@bansi/shared';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_USERS, expect, loginAs, test as base } from './fixtures';
+import { DEMO_USERS, choose, expect, loginAs, test as base } from './fixtures';
 import { BIG_PAGES, FIXTURES, MULTIPAGE, PASSWORD, type FixtureName } from './pdf-fixtures';
 
 /**
@@ -698,8 +698,7 @@ test.describe('the back office library', () => {
     await page.getByRole('button', { name: tr('library.staff.add') }).click();
     const form = page.getByTestId('library-create-form');
     const title = `ໃບອະນຸຍາດ ທົດສອບ ${Date.now()}`;
-    await form.getByLabel(tr('library.staff.fields.category')).click();
-    await page.getByRole('option', { name: tr('library.categories.license') }).click();
+    await choose(page, form.getByLabel(tr('library.staff.fields.category')), tr('library.categories.license'));
     await form.getByLabel(tr('library.staff.fields.titleLo')).fill(title);
     await form.getByLabel(tr('library.staff.fields.titleEn')).fill(title.replace('ໃບອະນຸຍາດ ທົດສອບ', 'Test licence'));
     await form.getByLabel(tr('library.staff.fields.version')).fill('2024-a');
@@ -716,8 +715,7 @@ test.describe('the back office library', () => {
     await expect(page.getByTestId('library-meta')).toBeVisible();
     // Several licences from earlier runs: pick ours.
     if (await page.getByTestId('library-choose').count()) {
-      await page.getByTestId('library-choose').click();
-      await page.getByRole('option', { name: shown }).click();
+      await choose(page, page.getByTestId('library-choose'), shown, { exact: true });
     } else {
       await expect(page.getByTestId('library-title')).toHaveText(shown);
     }
