@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { onPostgres } from '../../db/dialect';
 
 export const auditMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -24,7 +25,7 @@ export const auditMigration: Migration = {
     await db.schema.createIndex('audit_log_company').on('audit_log').columns(['company_id', 'occurred_at']).execute();
     await db.schema.createIndex('audit_log_subject').on('audit_log').columns(['subject_id', 'occurred_at']).execute();
     // Append-only in the database too: an UPDATE or DELETE fails whoever sends it.
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    if (onPostgres(db)) {
       await sql`create function audit_log_append_only() returns trigger language plpgsql as $$
         begin raise exception 'audit_log is append-only'; end $$`.execute(db);
       await sql`create trigger audit_log_append_only before update or delete on audit_log
@@ -38,6 +39,6 @@ export const auditMigration: Migration = {
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('audit_log').execute();
-    if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`drop function if exists audit_log_append_only()`.execute(db);
+    if (onPostgres(db)) await sql`drop function if exists audit_log_append_only()`.execute(db);
   },
 };

@@ -1,6 +1,6 @@
 import type { ContentStatus, ImageVariant, PostCategory } from '@bansi/shared';
 import { createHash } from 'node:crypto';
-import { PostgresAdapter, type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../lib/deps';
 import type {
@@ -14,6 +14,7 @@ import type {
 import type { AudienceTarget } from './content.policy';
 import { afterKeyset } from '../../db/keyset';
 import { compiledOnce, preparedQuery } from '../../db/prepared';
+import { onPostgres } from '../../db/dialect';
 
 export type PostRow = Selectable<ContentPostsTable>;
 export type NotificationRow = Selectable<ContentNotificationsTable>;
@@ -430,8 +431,6 @@ export async function existingImageKeys(db: Executor, keys: string[]): Promise<S
 
 type DocKind = SearchDocumentsTable['docKind'];
 export type SearchDocumentRow = Omit<SearchDocumentsTable, 'id'>;
-
-const onPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Rows per multi-row INSERT (16 columns: well under both databases' limits on bound parameters). */
 const INSERT_BATCH = 400;

@@ -1,13 +1,12 @@
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { Database } from '../../db/schema';
 import { audienceToken, optimizeSearchIndex } from './content.repository';
 import type { SearchDocumentsTable } from './content.tables';
+import { onPostgres } from '../../db/dialect';
 
 // Search at the size of the country, second step (issue 17, decision 100): SQLite's FTS5 index gets
 // one-trigram audience tokens; PostgreSQL's planner gets the statistics to see which notification
 // audiences are large (decision 101).
-
-const onPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const PAGE = 2_000;
 

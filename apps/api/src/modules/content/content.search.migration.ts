@@ -1,12 +1,11 @@
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { Database } from '../../db/schema';
 import { audienceToken } from './content.repository';
 import { excerptOf, notificationSource, pageSource, postSource, searchDocumentOf, type SearchSource } from './content.search';
+import { onPostgres } from '../../db/dialect';
 
 // Search through a substring index, and list indexes that match the lists' WHERE and ORDER BY
 // (issue 17; decisions 100 and 101).
-
-const onPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** The schema pg_trgm's operator classes live in (it may have been installed before, anywhere). */
 async function trgmSchema(db: Kysely<unknown>): Promise<string> {

@@ -1,9 +1,8 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../lib/deps';
 import type { JobStatus, JobsTable } from './jobs.tables';
 import { afterKeyset } from '../../db/keyset';
-
-const onPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
+import { onPostgres } from '../../db/dialect';
 
 /** Inserts a job; with a uniqueKey already used, nothing happens (false). */
 export async function insertJob(db: Executor, row: Omit<JobsTable, 'attempts'>): Promise<boolean> {

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { onPostgres } from '../../db/dialect';
 
 /** The tables whose rows the per-process reference cache holds (docs/decisions/105). */
 const STAMPED = ['reference_items', 'sme_threshold_cells'] as const;
@@ -16,7 +17,7 @@ export const referenceStampsMigration: Migration = {
       .addColumn('version', 'bigint', (c) => c.notNull())
       .execute();
     await sql`insert into reference_stamps (name, version) values ('reference', 1)`.execute(db);
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    if (onPostgres(db)) {
       await sql`create function reference_stamp_bump() returns trigger language plpgsql as $$
         begin update reference_stamps set version = version + 1 where name = 'reference'; return null; end $$`.execute(db);
       for (const table of STAMPED) {
@@ -33,7 +34,7 @@ export const referenceStampsMigration: Migration = {
     }
   },
   async down(db: Kysely<unknown>) {
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    if (onPostgres(db)) {
       for (const table of STAMPED) await sql`drop trigger if exists ${sql.raw(`${table}_stamp`)} on ${sql.table(table)}`.execute(db);
       await sql`drop function if exists reference_stamp_bump()`.execute(db);
     } else {
