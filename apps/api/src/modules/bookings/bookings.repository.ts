@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../lib/deps';
 import type { BookingHolidaysTable, BookingSettingsTable, BookingsTable } from './bookings.tables';
 import { afterKeyset } from '../../db/keyset';
+import { onPostgres } from '../../db/dialect';
 
 // --- settings and holidays ------------------------------------------------------------------------
 
@@ -26,6 +27,18 @@ export function listHolidays(db: Executor, range: { from?: string; to?: string }
 
 export const findHolidayByDate = (db: Executor, date: string) =>
   db.selectFrom('bookingHolidays').selectAll().where('date', '=', date).executeTakeFirst();
+
+/**
+ * Makes the caller's transaction the only one until it ends that books on, or closes, this Vientiane date:
+ * a booking checks the day is still open, and a holiday finds the day's bookings, only while holding it
+ * (decision 115). PostgreSQL: a transaction-scoped advisory lock on the date; under READ COMMITTED each statement
+ * after it sees what the other transaction committed. SQLite: nothing to do — the process's one connection runs one
+ * transaction at a time (Kysely's SQLite driver holds it until commit), and in WAL mode a transaction that read before
+ * another connection committed cannot then write (SQLITE_BUSY_SNAPSHOT): it fails rather than slips in.
+ */
+export async function lockBookingDay(db: Executor, date: string) {
+  if (onPostgres(db)) await sql`select pg_advisory_xact_lock(hashtextextended(${`booking-day:${date}`}, 0))`.execute(db);
+}
 
 export async function insertHoliday(db: Executor, row: BookingHolidaysTable) {
   await db.insertInto('bookingHolidays').values(row).execute();

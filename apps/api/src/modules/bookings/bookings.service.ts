@@ -18,6 +18,7 @@ import {
   type ReceiveBookingRequest,
   type SlotCalendar,
   type SlotList,
+  type SlotRefusal,
 } from '@bansi/shared';
 import type { Actor } from '../../lib/actor';
 import { newId, nowIso } from '../../lib/crypto';
@@ -48,6 +49,7 @@ import {
   listBookingsBetween,
   listCompanyBookings,
   listHolidays,
+  lockBookingDay,
   releasePlace,
   saveSettings,
   takePlace,
@@ -133,6 +135,7 @@ export async function createHoliday(deps: Deps, actor: Actor, body: CreateHolida
   const row = { id: newId(), ...fields, createdAt: nowIso(), createdBy: actor.userId };
   const now = new Date();
   const cancelledBookings = await deps.db.transaction().execute(async (trx) => {
+    await lockBookingDay(trx, fields.date);
     const day = vientianeDays(fields.date);
     const booked = await listBookedBetween(trx, day.from, day.to);
     if (booked.length > 0 && !cancelBookings) throw new AppError(409, 'HOLIDAY_HAS_BOOKINGS', undefined, { bookings: booked.length });
@@ -177,9 +180,12 @@ export async function getSlots(deps: Deps, q: { from: string; to: string }, now 
 /** A slot start that may be booked now, normalised to ISO UTC; else a 400 naming why, in the caller's language. */
 function bookableStart(deps: Deps, cal: SlotCalendar, slotStart: string, lang: Language, now: Date): string {
   const refusal = checkSlot(cal, slotStart, now);
-  if (refusal) throw invalid([{ path: 'body.slotStart', code: `slot_${refusal}`, message: deps.t(lang, `bookings.refusal.${refusal}`) }]);
+  if (refusal) throw slotRefused(deps, refusal, lang);
   return new Date(slotStart).toISOString();
 }
+
+const slotRefused = (deps: Deps, refusal: SlotRefusal, lang: Language) =>
+  invalid([{ path: 'body.slotStart', code: `slot_${refusal}`, message: deps.t(lang, `bookings.refusal.${refusal}`) }]);
 
 // --- bookings ---------------------------------------------------------------------------------------
 
@@ -288,6 +294,10 @@ export async function createBooking(deps: Deps, actor: Actor, principal: Princip
   };
   try {
     await deps.db.transaction().execute(async (trx) => {
+      // The day may have closed since the calendar above was read: look again while no holiday can be added to it.
+      const day = vientianeDate(new Date(start));
+      await lockBookingDay(trx, day);
+      if (await findHolidayByDate(trx, day)) throw slotRefused(deps, 'holiday', lang);
       if (!(await takePlace(trx, start, settings.capacity))) throw conflict('SLOT_FULL');
       await insertBooking(trx, row);
       await issueQrCode(trx, { kind: 'booking', companyId, subjectId: row.id, code: row.code, publicUrl: deps.config.PUBLIC_URL });

@@ -10,11 +10,16 @@ import {
   type BookingSettings,
   type StaffBooking,
 } from '@bansi/shared';
+import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
+import { sql } from 'kysely';
+import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, bookingBody, upcomingSlots } from '../../../test/bookings';
 import { pdfText } from '../../lib/pdf/pdf-text';
 import { Agent, createTestApp, dialect, loginAs, registerCompany, type TestApp } from '../../../test/helpers';
+import { insertBooking, lockBookingDay } from './bookings.repository';
+import type { BookingsTable } from './bookings.tables';
 
 const url = (path: string) => `${API_BASE}${path}`;
 
@@ -216,6 +221,85 @@ describe(`bookings (${dialect})`, () => {
       // the day opens again for the tests that follow
       expect((await admin.inject({ method: 'DELETE', url: url(BookingPaths.holiday(confirmed.json().id)) })).statusCode).toBe(204);
     });
+
+    // Two requests on the same day at the same moment: without a lock each would read the other's day as it was
+    // before (READ COMMITTED) and both would stand — a booking on a closed day. SQLite runs one transaction at a time.
+    it.runIf(dialect === 'postgres')(
+      'a booking and a holiday on the same day at the same moment never both stand: each waits for the other, then sees it',
+      async () => {
+        const slots = await upcomingSlots(a, 25);
+        const days = [...new Set(slots.map((s) => vientianeDate(s.start)))];
+        const [first, second] = [days.at(-2)!, days.at(-3)!];
+        const slotOn = (day: string) => slots.find((s) => vientianeDate(s.start) === day)!;
+        /** Requests waiting for the day, as PostgreSQL's lock table shows them. */
+        const waitingFor = async (day: string) =>
+          (
+            await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
+              and ((classid::bigint << 32) | objid::bigint) = hashtextextended(${`booking-day:${day}`}, 0)`.execute(t.db.kysely)
+          ).rows[0]!.n;
+        const untilWaiting = async (day: string) => {
+          for (let i = 0; i < 400 && (await waitingFor(day)) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+          expect(await waitingFor(day), 'the request waits for the day').toBe(1);
+        };
+
+        // A holiday is being added to the day (its transaction not yet committed) while a company books a slot on it.
+        const holidayId = randomUUID();
+        let booking!: Promise<InjectResponse>;
+        await t.db.kysely.transaction().execute(async (trx) => {
+          await lockBookingDay(trx, first);
+          const at = new Date().toISOString();
+          await trx
+            .insertInto('bookingHolidays')
+            .values({ id: holidayId, date: first, nameLo: 'ປິດກະທັນຫັນ', nameEn: 'Sudden closure', createdAt: at, createdBy: null })
+            .execute();
+          booking = a.inject({ method: 'POST', url: url(BookingPaths.list), payload: bookingBody(slotOn(first).start) });
+          await untilWaiting(first);
+        });
+        const refused = await booking;
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json().errors).toEqual([expect.objectContaining({ path: 'body.slotStart', code: 'slot_holiday' })]);
+
+        // A booking is being made on the day (not yet committed) while staff add a holiday on it: staff are asked.
+        const at = new Date().toISOString();
+        const row: BookingsTable = {
+          id: randomUUID(),
+          companyId: a.companyId!,
+          code: randomUUID(),
+          status: 'booked',
+          slotStart: slotOn(second).start,
+          slotEnd: slotOn(second).end,
+          method: 'in_person',
+          documentCount: 1,
+          contactName: 'ສົມໃຈ ໃຈດີ',
+          contactPhone: '+856 20 5555 1234',
+          submissionId: null,
+          sequence: 0,
+          createdBy: a.userId!,
+          createdAt: at,
+          updatedAt: at,
+          cancelledAt: null,
+          cancelledBy: null,
+          receivedAt: null,
+          receivedBy: null,
+          receivedByName: null,
+          receivedCount: null,
+          receivedNote: null,
+        };
+        let holiday!: Promise<InjectResponse>;
+        await t.db.kysely.transaction().execute(async (trx) => {
+          await lockBookingDay(trx, second);
+          await insertBooking(trx, row);
+          holiday = admin.inject({ method: 'POST', url: url(BookingPaths.holidays), payload: { date: second, nameLo: 'ວັນພັກ', nameEn: 'Closure' } });
+          await untilWaiting(second);
+        });
+        const asked = await holiday;
+        expect(asked.statusCode, asked.body).toBe(409);
+        expect(asked.json()).toMatchObject({ code: 'HOLIDAY_HAS_BOOKINGS', title: expect.stringMatching(/: 1/) });
+
+        await t.db.kysely.deleteFrom('bookings').where('id', '=', row.id).execute();
+        await t.db.kysely.deleteFrom('bookingHolidays').where('id', '=', holidayId).execute();
+      },
+    );
   });
 
   describe('booking', () => {
