@@ -1,6 +1,8 @@
 import { API_BASE, BookingPaths, type Booking, type SlotItem } from '@bansi/shared';
 import { addDays, vientianeDate } from '@bansi/shared';
 import { expect } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { BookingsTable } from '../src/modules/bookings/bookings.tables';
 import type { Agent } from './helpers';
 
 /** The bookable slots of the next `days` days (as the company's slot picker asks). */
@@ -25,4 +27,30 @@ export async function book(agent: Agent, slotStart: string, extra: Record<string
   const res = await agent.inject({ method: 'POST', url: `${API_BASE}${BookingPaths.list}`, payload: bookingBody(slotStart, extra) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Booking;
+}
+
+/** A booking row as the service would write it, for a test that writes one directly (booked, nothing received). */
+export function bookingRow(row: Pick<BookingsTable, 'companyId' | 'slotStart' | 'slotEnd' | 'createdBy'> & Partial<BookingsTable>): BookingsTable {
+  const at = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    code: randomUUID(),
+    status: 'booked',
+    method: 'in_person',
+    documentCount: 3,
+    contactName: 'ທ. ຕິດຕໍ່',
+    contactPhone: '+856 20 1234 5678',
+    submissionId: null,
+    sequence: 0,
+    createdAt: at,
+    updatedAt: at,
+    cancelledAt: null,
+    cancelledBy: null,
+    receivedAt: null,
+    receivedBy: null,
+    receivedByName: null,
+    receivedCount: null,
+    receivedNote: null,
+    ...row,
+  };
 }

@@ -11,6 +11,7 @@ import {
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, loginAs, registerCompany, type Agent, type TestApp } from '../../../test/helpers';
+import { bookingRow } from '../../../test/bookings';
 import { openSubmission, readySubmission, staffAction, submit } from '../../../test/submissions';
 import { newId, nowIso } from '../../lib/crypto';
 
@@ -73,30 +74,8 @@ describe(`back office: overview, companies, reports (${dialect})`, () => {
       .execute();
     // Today's booking of the idle company, one received and one tomorrow (not counted); two open invoices, one overdue, one paid.
     const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
-    const booking = (status: 'booked' | 'received', slotStart: string, companyId: string) => ({
-      id: newId(),
-      companyId,
-      code: newId(),
-      status,
-      slotStart,
-      slotEnd: slotStart,
-      method: 'in_person' as const,
-      documentCount: 3,
-      contactName: 'ທ. ຕິດຕໍ່',
-      contactPhone: '+856 20 1234 5678',
-      submissionId: null,
-      sequence: 0,
-      createdBy: staff.userId!,
-      createdAt: now,
-      updatedAt: now,
-      cancelledAt: null,
-      cancelledBy: null,
-      receivedAt: null,
-      receivedBy: null,
-      receivedByName: null,
-      receivedCount: null,
-      receivedNote: null,
-    });
+    const booking = (status: 'booked' | 'received', slotStart: string, companyId: string) =>
+      bookingRow({ status, slotStart, slotEnd: slotStart, companyId, createdBy: staff.userId! });
     const todayVientiane = vientianeDate(new Date());
     const noonToday = new Date(Date.parse(`${todayVientiane}T12:00:00+07:00`)).toISOString();
     await t.db.kysely

@@ -15,11 +15,10 @@ import ICAL from 'ical.js';
 import { sql } from 'kysely';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, bookingBody, upcomingSlots } from '../../../test/bookings';
+import { book, bookingBody, bookingRow, upcomingSlots } from '../../../test/bookings';
 import { pdfText } from '../../lib/pdf/pdf-text';
 import { Agent, createTestApp, dialect, loginAs, registerCompany, type TestApp } from '../../../test/helpers';
 import { insertBooking, lockBookingDay } from './bookings.repository';
-import type { BookingsTable } from './bookings.tables';
 
 const url = (path: string) => `${API_BASE}${path}`;
 
@@ -260,31 +259,7 @@ describe(`bookings (${dialect})`, () => {
         expect(refused.json().errors).toEqual([expect.objectContaining({ path: 'body.slotStart', code: 'slot_holiday' })]);
 
         // A booking is being made on the day (not yet committed) while staff add a holiday on it: staff are asked.
-        const at = new Date().toISOString();
-        const row: BookingsTable = {
-          id: randomUUID(),
-          companyId: a.companyId!,
-          code: randomUUID(),
-          status: 'booked',
-          slotStart: slotOn(second).start,
-          slotEnd: slotOn(second).end,
-          method: 'in_person',
-          documentCount: 1,
-          contactName: 'ສົມໃຈ ໃຈດີ',
-          contactPhone: '+856 20 5555 1234',
-          submissionId: null,
-          sequence: 0,
-          createdBy: a.userId!,
-          createdAt: at,
-          updatedAt: at,
-          cancelledAt: null,
-          cancelledBy: null,
-          receivedAt: null,
-          receivedBy: null,
-          receivedByName: null,
-          receivedCount: null,
-          receivedNote: null,
-        };
+        const row = bookingRow({ companyId: a.companyId!, slotStart: slotOn(second).start, slotEnd: slotOn(second).end, createdBy: a.userId! });
         let holiday!: Promise<InjectResponse>;
         await t.db.kysely.transaction().execute(async (trx) => {
           await lockBookingDay(trx, second);
