@@ -2,7 +2,7 @@ import { API_BASE, BookingPaths, type Booking, type SlotItem } from '@bansi/shar
 import { addDays, vientianeDate } from '@bansi/shared';
 import { expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { BookingsTable } from '../src/modules/bookings/bookings.tables';
+import { NOT_YET_SETTLED, type BookingsTable } from '../src/modules/bookings/bookings.tables';
 import type { Agent } from './helpers';
 
 /** The bookable slots of the next `days` days (as the company's slot picker asks). */
@@ -44,13 +44,7 @@ export function bookingRow(row: Pick<BookingsTable, 'companyId' | 'slotStart' | 
     sequence: 0,
     createdAt: at,
     updatedAt: at,
-    cancelledAt: null,
-    cancelledBy: null,
-    receivedAt: null,
-    receivedBy: null,
-    receivedByName: null,
-    receivedCount: null,
-    receivedNote: null,
+    ...NOT_YET_SETTLED,
     ...row,
   };
 }

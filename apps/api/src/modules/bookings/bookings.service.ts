@@ -55,7 +55,7 @@ import {
   takePlace,
   updateBookingIf,
 } from './bookings.repository';
-import type { BookingsTable } from './bookings.tables';
+import { NOT_YET_SETTLED, type BookingsTable } from './bookings.tables';
 
 // --- settings, holidays, the calendar of slots -------------------------------------------------------
 
@@ -284,13 +284,7 @@ export async function createBooking(deps: Deps, actor: Actor, principal: Princip
     createdBy: principal.userId,
     createdAt: at,
     updatedAt: at,
-    cancelledAt: null,
-    cancelledBy: null,
-    receivedAt: null,
-    receivedBy: null,
-    receivedByName: null,
-    receivedCount: null,
-    receivedNote: null,
+    ...NOT_YET_SETTLED,
   };
   try {
     await deps.db.transaction().execute(async (trx) => {

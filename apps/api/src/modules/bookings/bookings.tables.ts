@@ -60,6 +60,17 @@ export interface BookingsTable {
   receivedNote: string | null;
 }
 
+/** The columns of a new booking: neither cancelled nor received yet. */
+export const NOT_YET_SETTLED = {
+  cancelledAt: null,
+  cancelledBy: null,
+  receivedAt: null,
+  receivedBy: null,
+  receivedByName: null,
+  receivedCount: null,
+  receivedNote: null,
+} satisfies Partial<BookingsTable>;
+
 export interface BookingTables {
   bookingSettings: BookingSettingsTable;
   bookingHolidays: BookingHolidaysTable;
