@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,12 +122,19 @@ describe(`the server killed during uploads (${dialect})`, () => {
       }
     });
 
-    // Kill it when some uploads are done and others are half-way.
+    // Kill it when some uploads are done and others are half-way: one of them with bytes on the server's disk
+    // (written in 1 MiB batches) and at least 1 MiB still to come, so that resuming it saves something. (Killed
+    // as soon as two were done and three busy, a busy machine once had none past its first MiB: nothing saved.)
+    const uploadsDir = join(env.DATA_DIR!, 'uploads');
+    const halfWay = async (job: Job) => {
+      const stored = (await stat(join(uploadsDir, job.uploadId!)).catch(() => null))?.size ?? 0;
+      return stored > 0 && stored <= job.data.length - MB;
+    };
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       const done = jobs.filter((j) => j.acknowledged).length;
-      const busy = jobs.filter((j) => j.inFlight && j.uploadId).length;
-      if (done >= 2 && busy >= 3) break;
+      const busy = jobs.filter((j) => j.inFlight && j.uploadId);
+      if (done >= 2 && busy.length >= 3 && (await Promise.all(busy.map(halfWay))).some(Boolean)) break;
       await delay(10);
     }
     await server.kill('SIGKILL');
@@ -172,7 +179,6 @@ describe(`the server killed during uploads (${dialect})`, () => {
       expect(row?.sha256, job.slot).toBe(sha(job.data));
     }
     // nothing of the finished uploads stays in the upload area
-    const uploadsDir = join(env.DATA_DIR!, 'uploads');
     const leftovers = (await readdir(uploadsDir)).filter((n) => jobs.some((j) => j.uploadId && n.startsWith(j.uploadId)));
     expect(leftovers).toEqual([]);
   }, 120_000);
