@@ -37,8 +37,11 @@ export const findHolidayByDate = (db: Executor, date: string) =>
  * another connection committed cannot then write (SQLITE_BUSY_SNAPSHOT): it fails rather than slips in.
  */
 export async function lockBookingDay(db: Executor, date: string) {
-  if (onPostgres(db)) await sql`select pg_advisory_xact_lock(hashtextextended(${`booking-day:${date}`}, 0))`.execute(db);
+  if (onPostgres(db)) await sql`select pg_advisory_xact_lock(hashtextextended(${bookingDayLock(date)}, 0))`.execute(db);
 }
+
+/** The name the date's advisory lock is hashed from (the tests find waiting requests by it). */
+export const bookingDayLock = (date: string) => `booking-day:${date}`;
 
 export async function insertHoliday(db: Executor, row: BookingHolidaysTable) {
   await db.insertInto('bookingHolidays').values(row).execute();

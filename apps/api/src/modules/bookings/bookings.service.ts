@@ -289,7 +289,7 @@ export async function createBooking(deps: Deps, actor: Actor, principal: Princip
   try {
     await deps.db.transaction().execute(async (trx) => {
       // The day may have closed since the calendar above was read: look again while no holiday can be added to it.
-      const day = vientianeDate(new Date(start));
+      const day = vientianeDate(start);
       await lockBookingDay(trx, day);
       if (await findHolidayByDate(trx, day)) throw slotRefused(deps, 'holiday', lang);
       if (!(await takePlace(trx, start, settings.capacity))) throw conflict('SLOT_FULL');

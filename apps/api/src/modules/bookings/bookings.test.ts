@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book, bookingBody, bookingRow, upcomingSlots } from '../../../test/bookings';
 import { pdfText } from '../../lib/pdf/pdf-text';
 import { Agent, createTestApp, dialect, loginAs, registerCompany, type TestApp } from '../../../test/helpers';
-import { insertBooking, lockBookingDay } from './bookings.repository';
+import { bookingDayLock, insertBooking, lockBookingDay } from './bookings.repository';
 
 const url = (path: string) => `${API_BASE}${path}`;
 
@@ -234,7 +234,7 @@ describe(`bookings (${dialect})`, () => {
         const waitingFor = async (day: string) =>
           (
             await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
-              and ((classid::bigint << 32) | objid::bigint) = hashtextextended(${`booking-day:${day}`}, 0)`.execute(t.db.kysely)
+              and ((classid::bigint << 32) | objid::bigint) = hashtextextended(${bookingDayLock(day)}, 0)`.execute(t.db.kysely)
           ).rows[0]!.n;
         const untilWaiting = async (day: string) => {
           for (let i = 0; i < 400 && (await waitingFor(day)) === 0; i++) await new Promise((r) => setTimeout(r, 25));
