@@ -146,6 +146,21 @@ const UNREACHABLE = new Set([
 const SERVER_GOING = new Set(['57P01', '57P02', '57P03', '53300']);
 
 /**
+ * Did a write break a unique key (another row already has this value: a double click, or two staff
+ * saving the same thing at once)? PostgreSQL says so with SQLSTATE 23505 (unique_violation);
+ * better-sqlite3 with the extended result code SQLITE_CONSTRAINT_UNIQUE, or _PRIMARYKEY for a key
+ * column. The error handler answers such a failure 409 CONFLICT (plugins/problems.ts); a service
+ * that must answer something else (the row that won, a named field) checks it itself.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code } = e as { code?: unknown };
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
+  }
+  return false;
+}
+
+/**
  * Is this error the database being out of reach for a moment (PostgreSQL restarting or failing over,
  * the network, too many connections, SQLite busy) rather than a fault of the request or the code?
  * Such failures answer 503 NOT_READY with Retry-After, so clients and load balancers try again.

@@ -2,7 +2,7 @@ import { PROBLEM_CONTENT_TYPE, type ErrorCode, type FieldError, type Problem } f
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/index';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/index';
 import { AppError } from '../lib/errors';
 import { requestLanguage } from '../lib/i18n';
 
@@ -92,6 +92,11 @@ export default fp(async function problems(app: FastifyInstance) {
       // PostgreSQL restarting or out of reach: a clean, retryable answer (docs/decisions/107).
       request.log.warn({ err: error }, 'database unavailable');
       return reply.header('retry-after', '5').problem(503, 'NOT_READY');
+    }
+    if (isUniqueViolation(error)) {
+      // A concurrent twin of this write won the unique key (docs/decisions/140): a conflict, not a fault.
+      request.log.info({ err: error }, 'unique key already taken');
+      return reply.problem(409, 'CONFLICT');
     }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

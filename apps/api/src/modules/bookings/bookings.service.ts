@@ -20,11 +20,12 @@ import {
   type SlotList,
   type SlotRefusal,
 } from '@bansi/shared';
+import { isUniqueViolation } from '../../db/index';
 import type { Actor } from '../../lib/actor';
 import { newId, nowIso } from '../../lib/crypto';
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors';
+import { AppError, conflict, duplicate, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
@@ -131,7 +132,7 @@ export async function getHolidays(deps: Deps, year?: number) {
 export async function createHoliday(deps: Deps, actor: Actor, body: CreateHolidayRequest, lang: Language) {
   const { cancelBookings, ...fields } = body;
   if (await findHolidayByDate(deps.db, fields.date))
-    throw invalid([{ path: 'body.date', code: 'holiday_taken', message: deps.t(lang, 'bookings.refusal.holiday_taken') }]);
+    throw duplicate([{ path: 'body.date', code: 'holiday_taken', message: deps.t(lang, 'bookings.refusal.holiday_taken') }]);
   const row = { id: newId(), ...fields, createdAt: nowIso(), createdBy: actor.userId };
   const now = new Date();
   const cancelledBookings = await deps.db.transaction().execute(async (trx) => {
@@ -194,12 +195,6 @@ const ctxOf = (deps: Deps, settings: BookingSettings, now = new Date()) => ({
   cutoffHours: settings.cutoffHours,
   now,
 });
-
-/** A unique-index violation (one active booking per company and slot) on either database. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 async function readable(deps: Deps, principal: Principal, id: string) {
   const row = await findBooking(deps.db, id);

@@ -127,8 +127,8 @@ describe(`bookings (${dialect})`, () => {
       });
       expect(created.statusCode, created.body).toBe(201);
       const again = await admin.inject({ method: 'POST', url: url(BookingPaths.holidays), payload: { date: day, nameLo: 'ຊ້ຳ', nameEn: 'Again' } });
-      expect(again.statusCode).toBe(400);
-      expect(again.json().errors[0]).toMatchObject({ path: 'body.date', code: 'holiday_taken' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'CONFLICT', errors: [{ path: 'body.date', code: 'holiday_taken' }] });
       expect(
         (await reviewer.inject({ method: 'POST', url: url(BookingPaths.holidays), payload: { date: day, nameLo: 'x', nameEn: 'x' } })).statusCode,
       ).toBe(403);

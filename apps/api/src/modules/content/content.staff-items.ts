@@ -21,7 +21,7 @@ import {
 } from '@bansi/shared';
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
-import { AppError, invalid, notFound } from '../../lib/errors';
+import { AppError, duplicate, invalid, notFound } from '../../lib/errors';
 import { recordAudit, systemActor, type Actor } from '../audit/audit.service';
 import { enqueueJob } from '../jobs/jobs.service';
 import { presentImage, presentStaffNotification, presentStaffPage, presentStaffPost } from './content.presenter';
@@ -81,7 +81,7 @@ function laterThan(previous: string): string {
   return now > previous ? now : new Date(new Date(previous).getTime() + 1).toISOString();
 }
 
-const taken = (path: string) => invalid([{ path, code: 'taken', message: 'already used' }]);
+const taken = (path: string) => duplicate([{ path, code: 'taken', message: 'already used' }]);
 
 const sanitizedBodies = <T extends { bodyLo?: string; bodyEn?: string }>(set: T): T => ({
   ...set,

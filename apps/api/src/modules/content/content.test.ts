@@ -188,7 +188,8 @@ describe(`content (${dialect})`, () => {
       expect(stale.statusCode).toBe(409);
       expect(Problem.parse(stale.json()).code).toBe('STALE');
       const dup = await admin.inject({ method: 'POST', url: url('/staff/posts'), payload: { slug: post.slug, category: 'news', titleLo: 'x' } });
-      expect(dup.statusCode).toBe(400);
+      // A taken slug is a conflict, the same 409 a concurrent twin gets from the unique index (decision 140).
+      expect(dup.statusCode).toBe(409);
       expect(Problem.parse(dup.json()).errors?.[0]).toMatchObject({ path: 'body.slug', code: 'taken' });
     });
 
@@ -486,7 +487,7 @@ describe(`content (${dialect})`, () => {
       const page = InfoPage.parse((await visitor.inject({ url: url('/pages/fees-test') })).json());
       expect(page).toMatchObject({ key: 'fees-test', title: 'ຄ່າທຳນຽມ', bodyHtml: '<p>ລາຄາ</p>' });
       const dup = await admin.inject({ method: 'POST', url: url('/staff/pages'), payload: { key: 'fees-test', titleLo: 'x' } });
-      expect(dup.statusCode).toBe(400);
+      expect(dup.statusCode).toBe(409);
       expect((await visitor.inject({ url: url('/pages/no-such-page') })).statusCode).toBe(404);
     });
   });

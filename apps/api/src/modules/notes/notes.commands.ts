@@ -10,6 +10,7 @@ import {
   type SubmitNotesRequest,
   type UpdateNotesRequest,
 } from '@bansi/shared';
+import { isUniqueViolation } from '../../db/index';
 import { newId, nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError, invalid, notFound } from '../../lib/errors';
@@ -22,8 +23,6 @@ import { sectionsOf } from './notes.presenter';
 import { getNotes, notesDocumentOf, readableNotes } from './notes.queries';
 import { findNotes, findNotesOfYear, insertNotes, insertNotesEvents, updateNotesIfCurrent } from './notes.repository';
 import type { NotesTable } from './notes.tables';
-
-const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));
 
 /**
  * A stale version: 409 STALE whose body also carries the current document (`current`), so the

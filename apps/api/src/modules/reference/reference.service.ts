@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Actor } from '../../lib/actor';
 import { newId } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { AppError, invalid, notFound } from '../../lib/errors';
+import { duplicate, invalid, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { countUses, findItemByCode, findItemById, insertItem, listAllItems, nextSortOrder, updateItem } from './reference.repository';
 import type { ReferenceItemsTable } from './reference.tables';
@@ -73,7 +73,7 @@ export async function createReferenceItem(deps: Deps, actor: Actor, list: Refere
   await checkParent(deps, list, body.parentId, true);
   if (list === 'document-types' && !body.kinds) throw invalid([{ path: 'body.kinds', code: 'too_small', message: 'kinds' }]);
   if (await findItemByCode(deps.db, list, body.code)) {
-    throw new AppError(409, 'CONFLICT', [{ path: 'body.code', code: 'taken', message: 'code' }]);
+    throw duplicate([{ path: 'body.code', code: 'taken', message: 'code' }]);
   }
   const row: Row = {
     id: newId(),

@@ -1,4 +1,5 @@
 import { isOpenBookYear, type Language } from '@bansi/shared';
+import { isUniqueViolation } from '../../../db/index';
 import { newId, nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
 import { invalid, notFound } from '../../../lib/errors';
@@ -11,8 +12,6 @@ import { detailOf } from '../submissions.queries';
 import { findSubmissionOfYear, insertEvents, insertSubmission } from '../submissions.repository';
 import { signatoriesSnapshot } from '../submissions.signatories';
 import type { SubmissionsTable } from '../submissions.tables';
-
-const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));
 
 /**
  * POST /submissions: the existing submission of that year if there is one ("first-create check",
