@@ -1,7 +1,7 @@
-import { API_BASE, BookingPaths, ContentPaths, PaymentPaths, SmeThresholdPaths, StaffAccountPaths } from '@bansi/shared';
+import { API_BASE, BookingPaths, CompanyPaths, ContentPaths, PaymentPaths, SmeThresholdPaths, StaffAccountPaths } from '@bansi/shared';
 import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, createTestApp, dialect, loginAs, type TestApp } from './helpers';
+import { type Agent, createTestApp, dialect, loginAs, registerCompany, type TestApp } from './helpers';
 
 /**
  * Staff (and company admins) double-clicking, or two of them saving the same thing at once: every
@@ -16,10 +16,12 @@ const AT_ONCE = 4;
 describe(`concurrent duplicate writes (${dialect})`, () => {
   let t: TestApp;
   let staffAdmin: Agent;
+  let companyAdmin: Agent;
 
   beforeAll(async () => {
     t = await createTestApp();
     staffAdmin = await loginAs(t, 'staffAdmin');
+    companyAdmin = (await registerCompany(t)).agent;
   });
   afterAll(() => t.close());
 
@@ -76,6 +78,18 @@ describe(`concurrent duplicate writes (${dialect})`, () => {
     for (const refused of answers.filter((a) => a.statusCode === 409)) expect(refused.json()).toMatchObject({ status: 409, code: 'CONFLICT' });
     const accounts = (await staffAdmin.inject({ url: api(StaffAccountPaths.list) })).json() as { items: { email: string }[] };
     expect(accounts.items.filter((a) => a.email === email)).toHaveLength(1);
+  });
+
+  it('a colleague invited twice at once: one pending member, and every answer is that member (no 409 a new address alone would cause)', async () => {
+    const email = `same-colleague-${Date.now()}@example.test`;
+    const answers = await atOnce(companyAdmin, 'POST', api(CompanyPaths.invitations), { name: 'Same Colleague', email, role: 'company_user' });
+    expect(answers.map((a) => a.statusCode)).toEqual(Array<number>(AT_ONCE).fill(201));
+    const members = (await companyAdmin.inject({ url: api(CompanyPaths.members) })).json() as {
+      items: { id: string; email: string; pending: boolean }[];
+    };
+    const listed = members.items.filter((m) => m.email === email);
+    expect(listed).toEqual([expect.objectContaining({ pending: true })]);
+    expect(new Set(answers.map((a) => (a.json() as { id: string }).id))).toEqual(new Set([listed[0]!.id]));
   });
 
   it('the fee schedule and the booking settings saved at once: each save is whole, none fails', async () => {

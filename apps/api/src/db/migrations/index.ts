@@ -27,6 +27,7 @@ import { sequencesMigration } from '../sequences.migration';
 import { submissionReferenceMigration } from '../../modules/submissions/submissions.reference.migration';
 import { referenceStampsMigration } from '../../modules/reference/reference.stamps.migration';
 import { receiptsIndexMigration } from '../../modules/payments/payments.receipts-index.migration';
+import { companyInvitationsMigration } from '../../modules/companies/companies.invitations.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '202611250100_current_files': currentFilesMigration,
   '202611251000_content_search_audience': contentSearchAudienceMigration,
   '202611270100_receipts_index': receiptsIndexMigration,
+  '202611280200_company_invitations': companyInvitationsMigration,
 };

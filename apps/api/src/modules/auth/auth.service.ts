@@ -213,10 +213,14 @@ export async function createInvitedUser(
  * if it had worked (it tells nobody which addresses have accounts) and tells the owner by mail instead;
  * the mail repeats nothing the other person typed.
  */
-export async function tellOwnerAddressInUse(deps: Deps, owner: { email: string; name: string; language: Language; disabledAt: string | null }) {
+export async function tellOwnerAddressInUse(
+  deps: Deps,
+  owner: { email: string; name: string; language: Language; disabledAt: string | null },
+  trx?: Executor,
+) {
   if (owner.disabledAt) return;
-  await deps.db.transaction().execute((trx) =>
-    enqueueMail(deps, trx, {
+  const mail = (db: Executor) =>
+    enqueueMail(deps, db, {
       to: owner.email,
       lang: owner.language,
       template: 'addressInUse',
@@ -225,6 +229,6 @@ export async function tellOwnerAddressInUse(deps: Deps, owner: { email: string; 
         link: new URL('/login', deps.config.PUBLIC_URL).toString(),
         resetLink: new URL('/forgot-password', deps.config.PUBLIC_URL).toString(),
       },
-    }),
-  );
+    });
+  await (trx ? mail(trx) : deps.db.transaction().execute(mail));
 }

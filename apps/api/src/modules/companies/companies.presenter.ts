@@ -1,6 +1,6 @@
 import type { Company, Member } from '@bansi/shared';
 import type { UserRow } from '../auth/auth.tables';
-import type { CompaniesTable, CompanyPeopleTable } from './companies.tables';
+import type { CompaniesTable, CompanyInvitationsTable, CompanyPeopleTable } from './companies.tables';
 
 export function presentCompany(c: CompaniesTable, people: CompanyPeopleTable[]): Company {
   return {
@@ -46,4 +46,9 @@ export function presentMember(u: UserRow): Member {
     pending: u.passwordHash === null,
     createdAt: u.createdAt,
   };
+}
+
+/** An invitation to an address that has an account: the same shape as an invited new address (decision 141). */
+export function presentInvitation(i: CompanyInvitationsTable): Member {
+  return { id: i.id, name: i.name, email: i.email, phone: null, role: i.role, pending: true, createdAt: i.createdAt };
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '../../lib/deps';
-import type { CompaniesTable, CompanyPeopleTable } from './companies.tables';
+import type { CompaniesTable, CompanyInvitationsTable, CompanyPeopleTable } from './companies.tables';
 
 export const findCompanySummary = (db: Executor, id: string) =>
   db.selectFrom('companies').select(['id', 'nameLo', 'nameEn']).where('id', '=', id).executeTakeFirst();
@@ -23,4 +23,23 @@ export async function updateCompany(db: Executor, id: string, patch: Partial<Com
 export async function replacePeople(db: Executor, companyId: string, people: CompanyPeopleTable[]) {
   await db.deleteFrom('companyPeople').where('companyId', '=', companyId).execute();
   if (people.length) await db.insertInto('companyPeople').values(people).execute();
+}
+
+// --- invitations to addresses that already have an account (decision 141) ---------------------------
+
+export async function insertInvitation(db: Executor, row: CompanyInvitationsTable) {
+  await db.insertInto('companyInvitations').values(row).execute();
+}
+
+export const listInvitations = (db: Executor, companyId: string) =>
+  db.selectFrom('companyInvitations').selectAll().where('companyId', '=', companyId).orderBy('createdAt').execute();
+
+export const findInvitation = (db: Executor, companyId: string, id: string) =>
+  db.selectFrom('companyInvitations').selectAll().where('companyId', '=', companyId).where('id', '=', id).executeTakeFirst();
+
+export const findInvitationByEmail = (db: Executor, companyId: string, email: string) =>
+  db.selectFrom('companyInvitations').selectAll().where('companyId', '=', companyId).where('email', '=', email).executeTakeFirst();
+
+export async function deleteInvitation(db: Executor, id: string) {
+  await db.deleteFrom('companyInvitations').where('id', '=', id).execute();
 }

@@ -72,11 +72,7 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Invite a colleague by e-mail', body: InviteRequest, response: { 201: Member } },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await inviteMember(deps, companyOf(request.principal), request.principal!.userId, request.body, lang(request.headers), actorOf(request)),
-        ),
+      reply.code(201).send(await inviteMember(deps, companyOf(request.principal), request.principal!.userId, request.body, actorOf(request))),
   );
 
   app.delete(

@@ -1,4 +1,5 @@
 import type { CompanyFields, FieldError, Language, People, RegisterRequest, ReferenceList, Role } from '@bansi/shared';
+import { isUniqueViolation } from '../../db/index';
 import { newId, nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError, invalid, notFound } from '../../lib/errors';
@@ -19,8 +20,20 @@ import { checkPassword, hashPassword } from '../auth/passwords';
 import { enqueueMail } from '../mail/mail.service';
 import { districtHasVillages, findDistrict, findItem, findProvince, findVillage } from '../reference/reference.repository';
 import type { CompanyPeopleTable } from './companies.tables';
-import { findCompany, findCompanyByTin, insertCompany, listPeople, replacePeople, updateCompany } from './companies.repository';
-import { presentCompany, presentMember } from './companies.presenter';
+import {
+  deleteInvitation,
+  findCompany,
+  findCompanyByTin,
+  findInvitation,
+  findInvitationByEmail,
+  insertCompany,
+  insertInvitation,
+  listInvitations,
+  listPeople,
+  replacePeople,
+  updateCompany,
+} from './companies.repository';
+import { presentCompany, presentInvitation, presentMember } from './companies.presenter';
 
 const fieldError = (deps: Deps, lang: Language, path: string, code: string): FieldError => ({
   path,
@@ -130,72 +143,67 @@ export async function registerCompany(deps: Deps, input: RegisterRequest, lang: 
     return { companyId };
   }
   const c = input.company;
-  await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      await insertCompany(trx, {
-        id: companyId,
-        nameLo: c.nameLo,
-        nameEn: c.nameEn,
-        tin: c.tin,
-        registrationNo: c.registrationNo,
-        categoryId: c.categoryId,
-        enterpriseTypeId: c.enterpriseTypeId,
-        sizeId: c.sizeId,
-        unitId: c.unitId ?? null,
-        specialCategoryId: c.specialCategoryId ?? null,
-        accountProgramId: c.accountProgramId,
-        provinceCode: c.provinceCode,
-        districtCode: c.districtCode,
-        villageCode: c.villageCode ?? null,
-        villageName: c.villageCode ? null : (c.villageName ?? null),
-        address: c.address,
-        phone: c.phone,
-        email: c.email.toLowerCase(),
-        createdAt: now,
-        updatedAt: now,
-      });
-      await replacePeople(trx, companyId, peopleRows(companyId, input.people, now));
-      const userId = newId();
-      await recordAudit(
-        trx,
-        actingAs(actor, { id: userId, role: 'company_admin', companyId }),
-        'company.register',
-        { kind: 'company', id: companyId },
-        {
-          details: { tin: c.tin },
-        },
-      );
-      await insertUser(trx, {
-        id: userId,
-        companyId,
-        email,
-        phone,
-        name: input.user.name,
-        passwordHash,
-        role: 'company_admin',
-        language: input.user.language,
-        lockedUntil: null,
-        disabledAt: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await enqueueMail(deps, trx, {
-        to: email,
-        lang: input.user.language,
-        template: 'welcome',
-        vars: {
-          name: input.user.name,
-          company: input.user.language === 'en' ? c.nameEn : c.nameLo,
-          link: new URL('/login', deps.config.PUBLIC_URL).toString(),
-        },
-      });
-    })
-    .catch((err: unknown) => {
-      // Two registrations racing for the same tax ID or e-mail: the unique index decides.
-      if (/unique|duplicate/i.test(String((err as Error).message))) throw new AppError(409, 'CONFLICT');
-      throw err;
+  // Two registrations racing for the same tax ID or e-mail: the unique index decides, and the loser's
+  // unique violation answers 409 CONFLICT (plugins/problems.ts).
+  await deps.db.transaction().execute(async (trx) => {
+    await insertCompany(trx, {
+      id: companyId,
+      nameLo: c.nameLo,
+      nameEn: c.nameEn,
+      tin: c.tin,
+      registrationNo: c.registrationNo,
+      categoryId: c.categoryId,
+      enterpriseTypeId: c.enterpriseTypeId,
+      sizeId: c.sizeId,
+      unitId: c.unitId ?? null,
+      specialCategoryId: c.specialCategoryId ?? null,
+      accountProgramId: c.accountProgramId,
+      provinceCode: c.provinceCode,
+      districtCode: c.districtCode,
+      villageCode: c.villageCode ?? null,
+      villageName: c.villageCode ? null : (c.villageName ?? null),
+      address: c.address,
+      phone: c.phone,
+      email: c.email.toLowerCase(),
+      createdAt: now,
+      updatedAt: now,
     });
+    await replacePeople(trx, companyId, peopleRows(companyId, input.people, now));
+    const userId = newId();
+    await recordAudit(
+      trx,
+      actingAs(actor, { id: userId, role: 'company_admin', companyId }),
+      'company.register',
+      { kind: 'company', id: companyId },
+      {
+        details: { tin: c.tin },
+      },
+    );
+    await insertUser(trx, {
+      id: userId,
+      companyId,
+      email,
+      phone,
+      name: input.user.name,
+      passwordHash,
+      role: 'company_admin',
+      language: input.user.language,
+      lockedUntil: null,
+      disabledAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await enqueueMail(deps, trx, {
+      to: email,
+      lang: input.user.language,
+      template: 'welcome',
+      vars: {
+        name: input.user.name,
+        company: input.user.language === 'en' ? c.nameEn : c.nameLo,
+        link: new URL('/login', deps.config.PUBLIC_URL).toString(),
+      },
+    });
+  });
   return { companyId };
 }
 
@@ -256,55 +264,72 @@ export async function updateMyCompany(deps: Deps, companyId: string, input: { co
   return getCompany(deps, companyId);
 }
 
+/**
+ * The company's members: its accounts (pending while an invited colleague has not set a password) and
+ * its invitations to addresses that have an account elsewhere (always pending), in order of arrival.
+ */
 export async function listMembers(deps: Deps, companyId: string) {
-  return (await listUsersOfCompany(deps.db, companyId)).map(presentMember);
+  const [users, invitations] = await Promise.all([listUsersOfCompany(deps.db, companyId), listInvitations(deps.db, companyId)]);
+  return [...users.map(presentMember), ...invitations.map(presentInvitation)].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** A company admin invites a colleague (an account without a password, and a link to set one). */
-export async function inviteMember(
-  deps: Deps,
-  companyId: string,
-  inviterId: string,
-  input: { name: string; email: string; role: Extract<Role, 'company_user' | 'company_admin'>; language: Language },
-  lang: Language,
-  actor: Actor,
-) {
+type InviteInput = { name: string; email: string; role: Extract<Role, 'company_user' | 'company_admin'>; language: Language };
+
+/**
+ * A company admin invites a colleague. A new address gets an account without a password and a link to
+ * set one; an address that already has an account gets an invitation row and its owner a mail saying
+ * someone used the address (decision 067). Both answer the same and are listed alike — pending, until
+ * the colleague sets a password — so the member list does not tell which addresses have accounts
+ * (decision 141). An address the list already shows answers its entry again, whoever invited it.
+ */
+export async function inviteMember(deps: Deps, companyId: string, inviterId: string, input: InviteInput, actor: Actor, retried = false) {
   const company = await findCompany(deps.db, companyId);
   const inviter = await findUserById(deps.db, inviterId);
   if (!company || !inviter) throw notFound();
-  const owner = await findUserByEmail(deps.db, input.email);
-  if (owner) {
-    // Answered like a new invitation (the admin does not learn that the address has an account);
-    // the owner is told by mail.
-    await tellOwnerAddressInUse(deps, owner);
-    const now = nowIso();
-    return presentMember({
-      ...owner,
-      id: newId(),
-      companyId,
-      name: input.name,
-      email: input.email.trim().toLowerCase(),
-      phone: null,
-      role: input.role,
-      passwordHash: null,
-      createdAt: now,
+  const email = input.email.trim().toLowerCase();
+  const owner = await findUserByEmail(deps.db, email);
+  if (owner && owner.companyId === companyId && !owner.disabledAt) return presentMember(owner);
+  const listed = await findInvitationByEmail(deps.db, companyId, email);
+  if (listed) return presentInvitation(listed);
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      if (owner) {
+        const row = { id: newId(), companyId, email, name: input.name, role: input.role, invitedBy: inviterId, createdAt: nowIso() };
+        await insertInvitation(trx, row);
+        await tellOwnerAddressInUse(deps, owner, trx);
+        await recordAudit(trx, actor, 'company.member_invite', { kind: 'invitation', id: row.id }, { companyId, details: { role: input.role } });
+        return presentInvitation(row);
+      }
+      const invited = await createInvitedUser(
+        deps,
+        trx,
+        { companyId, ...input, email },
+        { inviter: inviter.name, company: input.language === 'en' ? company.nameEn : company.nameLo },
+      );
+      await recordAudit(trx, actor, 'company.member_invite', { kind: 'user', id: invited.id }, { companyId, details: { role: input.role } });
+      return presentMember(invited);
     });
+  } catch (err) {
+    // The same address invited twice at once (a double click): the unique key keeps one, and the
+    // other answers it as a repeated invitation does — never a 409 that only a new address could cause.
+    if (retried || !isUniqueViolation(err)) throw err;
+    return inviteMember(deps, companyId, inviterId, input, actor, true);
   }
-  const user = await deps.db.transaction().execute(async (trx) => {
-    const invited = await createInvitedUser(
-      deps,
-      trx,
-      { companyId, ...input },
-      { inviter: inviter.name, company: input.language === 'en' ? company.nameEn : company.nameLo },
-    );
-    await recordAudit(trx, actor, 'company.member_invite', { kind: 'user', id: invited.id }, { companyId, details: { role: input.role } });
-    return invited;
-  });
-  return presentMember(user);
 }
 
-/** Removes a colleague of the same company (never oneself: the company must keep an admin). */
+/**
+ * Removes a colleague of the same company (never oneself: the company must keep an admin), or
+ * withdraws an invitation to an address that has an account elsewhere: both leave the list alike.
+ */
 export async function removeMember(deps: Deps, companyId: string, actingUserId: string, memberId: string, actor: Actor) {
+  const invitation = await findInvitation(deps.db, companyId, memberId);
+  if (invitation) {
+    await deps.db.transaction().execute(async (trx) => {
+      await deleteInvitation(trx, invitation.id);
+      await recordAudit(trx, actor, 'company.member_remove', { kind: 'invitation', id: invitation.id }, { companyId });
+    });
+    return;
+  }
   const member = await findUserById(deps.db, memberId);
   if (!member || member.companyId !== companyId) throw notFound();
   if (member.id === actingUserId) throw new AppError(409, 'CONFLICT');

@@ -39,7 +39,23 @@ export interface CompanyPeopleTable {
   updatedAt: string;
 }
 
+/**
+ * An invitation to an address that already has an account (elsewhere): listed as a pending member,
+ * like an invitation to a new address (whose pending account is a user row without a password).
+ */
+export interface CompanyInvitationsTable {
+  id: string;
+  companyId: string;
+  /** stored lower-case */
+  email: string;
+  name: string;
+  role: 'company_user' | 'company_admin';
+  invitedBy: string;
+  createdAt: string;
+}
+
 export interface CompaniesTables {
   companies: CompaniesTable;
   companyPeople: CompanyPeopleTable;
+  companyInvitations: CompanyInvitationsTable;
 }

@@ -130,6 +130,63 @@ describe(`companies (${dialect})`, () => {
     expect(members.filter((m) => m.email === body.user.email)).toHaveLength(1);
   });
 
+  it('lists an invitation to an existing account exactly like one to a new address: both pending until accepted (decision 141)', async () => {
+    const { agent: admin } = await registerCompany(t);
+    const elsewhere = await registerCompany(t);
+    const existing = elsewhere.body.user.email;
+    const fresh = `fresh-${Date.now()}@example.test`;
+    const invite = (email: string) =>
+      admin.inject({ method: 'POST', url: url('/invitations'), payload: { name: 'Colleague', email, role: 'company_user' } });
+    const members = async () => (await admin.inject({ url: url('/companies/me/members') })).json().items as Record<string, unknown>[];
+    const entryOf = async (email: string) => (await members()).filter((m) => m.email === email);
+    // Everything but the address, the id and the moment must be the same.
+    const trace = (m: Record<string, unknown>) => ({ ...m, id: typeof m.id, email: typeof m.email, createdAt: typeof m.createdAt });
+
+    const toExisting = await invite(existing);
+    const toFresh = await invite(fresh);
+    expect([toExisting.statusCode, toFresh.statusCode]).toEqual([201, 201]);
+    expect(trace(toExisting.json())).toEqual(trace(toFresh.json()));
+    const [listedExisting] = await entryOf(existing);
+    const [listedFresh] = await entryOf(fresh);
+    expect(listedExisting).toEqual(toExisting.json());
+    expect(listedFresh).toEqual(toFresh.json());
+    expect(trace(listedExisting!)).toEqual(trace(listedFresh!));
+    expect(listedExisting).toMatchObject({ pending: true, phone: null, name: 'Colleague', role: 'company_user' });
+
+    // Inviting either again answers its entry and lists it once.
+    expect((await invite(existing)).json()).toEqual(listedExisting);
+    expect((await invite(fresh)).json()).toEqual(listedFresh);
+    expect(await entryOf(existing)).toHaveLength(1);
+    expect(await entryOf(fresh)).toHaveLength(1);
+
+    // The owner of the existing account is told by mail and keeps their account and company.
+    const outbox = (to: string) => t.db.kysely.selectFrom('outbox').select('subject').where('toAddress', '=', to).execute();
+    expect((await outbox(existing)).at(-1)?.subject).toMatch(/someone used your e-mail address|ມີຄົນໃຊ້ທີ່ຢູ່ອີເມວ/);
+    const owner = await new Agent(t).login(existing, elsewhere.body.user.password);
+    expect(owner.companyId).toBe(elsewhere.companyId);
+
+    // Another company can neither see nor withdraw them.
+    expect((await elsewhere.agent.inject({ method: 'DELETE', url: url(`/companies/me/members/${String(listedExisting!.id)}`) })).statusCode).toBe(
+      404,
+    );
+    expect((await elsewhere.agent.inject({ method: 'DELETE', url: url(`/companies/me/members/${String(listedFresh!.id)}`) })).statusCode).toBe(404);
+    expect(await entryOf(existing)).toHaveLength(1);
+
+    // Accepting ends "pending" for the new address; the existing account's invitation stays pending.
+    const token = await lastMailToken(t, fresh);
+    await new Agent(t).inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'a colleague of ours at last' } });
+    expect((await entryOf(fresh))[0]).toMatchObject({ pending: false });
+    expect((await entryOf(existing))[0]).toMatchObject({ pending: true });
+
+    // Withdrawing answers alike, and the address can be invited again.
+    const withdrawn = await admin.inject({ method: 'DELETE', url: url(`/companies/me/members/${String(listedExisting!.id)}`) });
+    expect(withdrawn.statusCode).toBe(204);
+    expect(await entryOf(existing)).toEqual([]);
+    expect((await new Agent(t).login(existing, elsewhere.body.user.password)).companyId).toBe(elsewhere.companyId);
+    expect((await invite(existing)).json()).toMatchObject({ pending: true });
+    expect(await entryOf(existing)).toHaveLength(1);
+  });
+
   it('lets a staff admin add and disable staff, and refuses a reviewer', async () => {
     const admin = await loginAs(t, 'staffAdmin');
     const reviewer = await loginAs(t, 'staff');
