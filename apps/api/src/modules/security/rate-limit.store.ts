@@ -13,7 +13,8 @@ type Result = { current: number; ttl: number };
  * The store of @fastify/rate-limit's counters, in the database every API process shares (the
  * plugin's default keeps them in each process's memory, so N processes would allow N times the
  * limit). The plugin makes one store, and one child per route that declares `config.rateLimit`;
- * a child's keys start with the route's method and URL, so routes count apart.
+ * a child's keys start with the route's method and URL, so routes count apart (a GET and its HEAD
+ * twin count together).
  * `continueExceeding` and `exponentialBackoff` are not supported (no route uses them).
  */
 export function databaseRateLimitStore(db: Kysely<Database>): FastifyRateLimitStoreCtor {
@@ -47,7 +48,9 @@ export function databaseRateLimitStore(db: Kysely<Database>): FastifyRateLimitSt
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       const { routeInfo } = routeOptions as unknown as { routeInfo?: { method?: string | string[]; url?: string } };
       const { method = '', url = '' } = routeInfo ?? {};
-      return new DatabaseRateLimitStore(routeOptions, `${this.prefix}${[method].flat().join(',')} ${url}|`);
+      // Fastify answers HEAD with the GET handler: both count as the GET, or a HEAD twin would double the limit.
+      const methods = [method].flat().map((m) => (m === 'HEAD' ? 'GET' : m));
+      return new DatabaseRateLimitStore(routeOptions, `${this.prefix}${methods.join(',')} ${url}|`);
     }
   }
   return DatabaseRateLimitStore;

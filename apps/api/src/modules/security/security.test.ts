@@ -201,12 +201,13 @@ describe(`security hardening (${dialect})`, () => {
     expect(mails.at(-1)?.subject).toMatch(/someone used your e-mail address/);
   });
 
-  it('11. the tax-ID check is rate-limited like registration', async () => {
+  it('11. the tax-ID check is rate-limited like registration, HEAD counted with GET', async () => {
     const t2 = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '3' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await t2.app.inject({ url: api(`${CompanyPaths.check}?tin=123456789${i}`) })).statusCode);
-      expect(statuses).toEqual([200, 200, 200, 429]);
+      for (const method of ['GET', 'HEAD', 'GET', 'HEAD', 'GET'] as const)
+        statuses.push((await t2.app.inject({ method, url: api(`${CompanyPaths.check}?tin=123456789${statuses.length}`) })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
       const limited = await t2.app.inject({ url: api(`${CompanyPaths.check}?tin=1234567890`) });
       expect(isProblem(limited)).toBe(true);
       expect((await t2.app.inject({ url: api(`${CompanyPaths.check}?tin=1234567890`) })).json()).toMatchObject({ code: 'RATE_LIMITED' });
