@@ -1,13 +1,16 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../contracts/auth';
+import { laoAlphabetRuns, laoKeyboardGraph } from './lao-keyboard';
 
 /**
- * The one password rule, used by the API (which refuses) and by the browser's meter (which explains):
+ * The one password rule, used by the API to refuse and, through POST /auth/password-check, by the
+ * browser's meter to explain:
  * NIST SP 800-63B length 8..128 without composition rules, and zxcvbn's estimate of how many guesses
- * a cracker needs, given the product's name and the user's own words. The browser loads this module
- * only where a password is typed (its dictionaries are large).
+ * a cracker needs, given the product's name and the user's own words — with Lao letters weighed as
+ * Lao (decision 142). Only the API loads this module (its dictionaries are large): the browser's meter
+ * asks the API (POST /auth/password-check).
  */
 
 /** zxcvbn scores 0..4; 4 means at least 10^10 guesses. Lower scores are refused. */
@@ -25,13 +28,45 @@ export interface PasswordJudgement {
   score: number;
 }
 
+/**
+ * How many letters a guesser must try for one Lao letter it cannot predict. zxcvbn counts 10 for any
+ * character it cannot match to a pattern — a deliberate under-estimate for the 26 Latin letters and
+ * more — and it has no Lao words, so a Lao passphrase counted like random digits. The Lao keyboard
+ * has about 55 characters; 20 keeps zxcvbn's margin (10 for 26). Patterns still weigh what they weigh:
+ * the user's own words (a Lao company name, ບັນຊີ), repeats, the Lao keyboard rows and the alphabet.
+ */
+export const LAO_LETTER_GUESSES = 20;
+const BRUTEFORCE_GUESSES = 10;
+const LAO_LETTER = /[\u0E80-\u0EFF]/u;
+/** zxcvbn's score 4 starts here (its guessesToScore: at least 10^10, plus its margin of 5). */
+const SCORE_4_GUESSES = 1e10 + 5;
+/** zxcvbn's penalty for a password made of `n` patterns (scoring: MIN_GUESSES_BEFORE_GROWING_SEQUENCE). */
+const SEQUENCE_GROWTH = 10_000;
+
 let factory: ZxcvbnFactory | null = null;
 const estimator = () =>
   (factory ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...en.dictionary },
-    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...en.dictionary, laoAlphabet: laoAlphabetRuns() },
+    graphs: { ...common.adjacencyGraphs, lao: laoKeyboardGraph(common.adjacencyGraphs.qwerty) },
     translations: en.translations,
   }));
+
+const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
+
+/**
+ * zxcvbn's guesses for its own reading of the password, with each Lao letter it left to brute force
+ * counted as LAO_LETTER_GUESSES instead of 10: the same product of the patterns' guesses times the
+ * number of their orders, plus the length penalty (zxcvbn-ts scoring/index.ts).
+ */
+function laoAwareGuesses(result: ZxcvbnResult): number {
+  let product = 1;
+  for (const match of result.sequence) {
+    const laoLetters = match.pattern === 'bruteforce' ? [...match.token].filter((c) => LAO_LETTER.test(c)).length : 0;
+    product *= match.guesses * (LAO_LETTER_GUESSES / BRUTEFORCE_GUESSES) ** laoLetters;
+  }
+  const n = result.sequence.length;
+  return factorial(n) * product + SEQUENCE_GROWTH ** (n - 1);
+}
 
 /**
  * Splits a user's name, e-mail or company into the words a guesser would try: the whole value, the
@@ -53,6 +88,7 @@ export function judgePassword(password: string, personal: (string | null | undef
   const length = [...password].length;
   if (length < PASSWORD_MIN) return { problem: 'too_short', score: 0 };
   if (length > PASSWORD_MAX) return { problem: 'too_long', score: 0 };
-  const { score } = estimator().check(password, personalWords(personal));
+  const result = estimator().check(password, personalWords(personal));
+  const score = result.score < 4 && LAO_LETTER.test(password) && laoAwareGuesses(result) >= SCORE_4_GUESSES ? 4 : result.score;
   return { problem: score < PASSWORD_MIN_SCORE ? 'weak' : null, score };
 }

@@ -116,6 +116,19 @@ describe(`accounts (${dialect})`, () => {
       const { agent } = await registerCompany(t, { user: { password: 'ວັນນີ້ອາກາດດີ ພວກເຮົາໄປຕະຫຼາດເຊົ້າ ແລ້ວກິນເຂົ້າປຽກ 2024 ນຳກັນ' } });
       expect(agent.userId).toBeTruthy();
     });
+
+    it('accepts a Lao passphrase of four short words or 10 random Lao letters, and still refuses Bansi-2024! (issue 28)', async () => {
+      const words = await registerCompany(t, { user: { password: 'ກິນໄປມາດີ' } });
+      expect(words.agent.userId).toBeTruthy();
+      await new Agent(t).inject({ method: 'POST', url: url('/auth/forgot-password'), payload: { email: words.body.user.email } });
+      const token = await lastMailToken(t, words.body.user.email);
+      const reset = (password: string) => new Agent(t).inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password } });
+      const product = await reset('Bansi-2024!');
+      expect(product.statusCode).toBe(400);
+      expect(Problem.parse(product.json())).toMatchObject({ code: 'WEAK_PASSWORD', errors: [{ path: 'body.password', code: 'weak' }] });
+      expect((await reset('ຫກດສວນມຍຣຜ')).statusCode).toBe(204);
+      await new Agent(t).login(words.body.user.email, 'ຫກດສວນມຍຣຜ');
+    });
   });
 
   describe('login', () => {
