@@ -102,6 +102,7 @@ export default defineConfig<E2eOptions>({
         LOG_LEVEL: 'warn',
         // Every test logs in through the API; the per-address limit of the real configuration would refuse them.
         RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+        RATE_LIMIT_PASSWORD_CHECK_PER_MINUTE: '10000',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       },
     },

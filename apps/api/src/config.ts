@@ -157,6 +157,8 @@ export const ConfigSchema = z.object({
     .default(15),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  /** the strength meter's checks while a new password is typed (decision 143) */
+  RATE_LIMIT_PASSWORD_CHECK_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
 
   SMTP_URL: z
     .string()

@@ -62,6 +62,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
     RATE_LIMIT_SEARCH_PER_MINUTE: '10000',
+    RATE_LIMIT_PASSWORD_CHECK_PER_MINUTE: '10000',
     DATA_DIR: dataDir,
     ...overrides,
   });

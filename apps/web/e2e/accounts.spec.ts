@@ -2,6 +2,7 @@ import { API_BASE, AuthPaths, CompanyPaths, ReferencePaths, type ReferenceList }
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { choose, expect, test, translate, type Lang } from './fixtures';
 import { linkIn, waitForMail } from './mail';
+import { watchTyping } from './typing';
 
 /**
  * Issue 3 as a new user lives it, in both languages and at both widths (the projects): register a company
@@ -70,7 +71,13 @@ async function logIn(page: Page, tr: (key: string) => string, login: string, pas
   await page.getByRole('button', { name: tr('account.login.submit'), exact: true }).click();
 }
 
-test('a new company registers in four steps, logs in, reaches the dashboard and logs out', async ({ page, guard, tr, isMobile, shot }) => {
+test('a new company registers in four steps (typing the password loads no script over 50 kB), logs in, reaches the dashboard and logs out', async ({
+  page,
+  guard,
+  tr,
+  isMobile,
+  shot,
+}) => {
   test.setTimeout(150_000);
   const me = unique();
   trackRequests(page);
@@ -126,17 +133,23 @@ test('a new company registers in four steps, logs in, reaches the dashboard and 
   await shot('register-people');
   await page.getByRole('button', { name: tr('account.register.next') }).click();
 
-  // Step 3: the first user; the meter judges length, then how easy the password is to guess (the server's rule).
+  // Step 3: the first user; the meter judges length, then asks the server's rule how easy the password is to
+  // guess — typed key by key, as a person does, and without downloading the rule's dictionaries.
   await expect(page.getByTestId('register-step')).toContainText(tr('account.register.steps.user'));
   await field(page, tr('account.user.name')).fill('ນ. ດາວ ທົດລອງ');
   await field(page, tr('account.user.email')).fill(me.email);
   await field(page, tr('account.user.phone')).fill(me.phone);
-  await field(page, tr('account.user.password')).fill('short');
+  const typing = watchTyping(page);
+  await field(page, tr('account.user.password')).pressSequentially('short', { delay: 40 });
   await expect(page.getByTestId('password-strength')).toHaveText(tr('account.password.strength.short', { n: 5, min: 8 }));
-  await field(page, tr('account.user.password')).fill('Welcome1!');
+  await field(page, tr('account.user.password')).fill('');
+  await field(page, tr('account.user.password')).pressSequentially('Welcome1!', { delay: 40 });
   await expect(page.getByTestId('password-strength')).toHaveText(tr('security.password.weak', { n: 9 }));
-  await field(page, tr('account.user.password')).fill(me.password);
+  await field(page, tr('account.user.password')).fill('');
+  await field(page, tr('account.user.password')).pressSequentially(me.password, { delay: 40 });
   await expect(page.getByTestId('password-strength')).toHaveText(tr('security.password.strong', { n: me.password.length }));
+  await typing.expectLight();
+  await shot('register-password');
   await page.getByRole('button', { name: tr('account.register.next') }).click();
 
   // Step 4: the review shows what was entered (never the password), then the registration goes out.
@@ -240,7 +253,13 @@ test('forgot password: the mailed link sets a new password, once, and the user l
   await page.goto(link);
   await expect(h1(page)).toHaveText(tr('auth.reset.title'));
   const newPassword = `A brand new ${me.tin} passphrase`;
+  // The meter asks the server, with the link's account: a password built on the user's own name is weak here too.
+  const typing = watchTyping(page);
+  await field(page, tr('account.reset.password')).pressSequentially('Forgetful User 2024', { delay: 30 });
+  await expect(page.getByTestId('password-strength')).toHaveText(tr('security.password.weak', { n: 19 }));
   await field(page, tr('account.reset.password')).fill(newPassword);
+  await expect(page.getByTestId('password-strength')).toHaveText(tr('security.password.strong', { n: newPassword.length }));
+  await typing.expectLight();
   await field(page, tr('account.reset.confirm')).fill(`${newPassword}!`);
   await page.getByRole('button', { name: tr('account.reset.submit') }).click();
   await expect(page.getByText(tr('account.validation.mismatch'))).toBeVisible();

@@ -21,6 +21,7 @@ export const AuthPaths = {
   session: '/auth/session',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
+  passwordCheck: '/auth/password-check',
 } as const;
 
 export const CompanyPaths = {

@@ -4,14 +4,26 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { passwordStrength } from './password-field';
 
-/** What the API answers (apps/api auth/passwords.ts checkPassword = judgePassword(...).problem). */
+/**
+ * What the API answers, to POST /auth/password-check as when the password is set (apps/api
+ * auth.service judgeNewPassword / checkPassword = judgePassword(...)); the meter shows that verdict.
+ */
 const serverAccepts = (password: string, personal: string[]) => judgePassword(password, personal).problem === null;
-const meterSaysStrong = (password: string, personal: string[]) => passwordStrength(password, judgePassword, personal).level === 'strong';
+const meterSaysStrong = (password: string, personal: string[]) => passwordStrength(password, judgePassword(password, personal)).level === 'strong';
 
 // The register screen gives the meter the same words the server checks: name, e-mail, company names, tax ID.
 const PERSONAL = ['Somsack Vongsa', 'somsack.v@mekong.la', 'ບໍລິສັດ ແມ່ຂອງ ການຄ້າ ຈຳກັດ', 'Mekong Trading Co., Ltd.', '1234567890'];
 
-describe('the password meter agrees with the server (decision 099)', () => {
+describe('the password meter shows the verdict of the server’s rule (decision 143)', () => {
+  it('judges the length itself, and otherwise waits for the verdict or says it could not ask', () => {
+    expect(passwordStrength('', null).level).toBe('empty');
+    expect(passwordStrength('short', null).level).toBe('short');
+    expect(passwordStrength('a long enough password', null).level).toBe('checking');
+    expect(passwordStrength('a long enough password', null, true).level).toBe('unknown');
+    expect(passwordStrength('a long enough password', { problem: 'weak', score: 3 })).toMatchObject({ level: 'weak', color: 'orange' });
+    expect(passwordStrength('a long enough password', { problem: null, score: 4 })).toMatchObject({ level: 'strong', percent: 100 });
+  });
+
   it('never calls a password from the common-password list acceptable (the first 1,000)', { timeout: 30_000 }, () => {
     const common = (dictionary.passwords as string[]).slice(0, 1000);
     const shownStrong = common.filter((p) => meterSaysStrong(p, []));

@@ -1,47 +1,28 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@bansi/shared';
+import { PASSWORD_MAX, PASSWORD_MIN, type PasswordCheck } from '@bansi/shared';
 import { PasswordInput, Progress, Stack, Text, type PasswordInputProps } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import type { judgePassword } from '@bansi/shared/domain/password-strength';
+import { usePasswordCheck } from '../api/check-password';
 
-type Judge = typeof judgePassword;
-
-// The estimator's dictionaries are large: they load only once a new password is being typed.
-let judgeLoading: Promise<Judge> | null = null;
-const loadJudge = () => (judgeLoading ??= import('@bansi/shared/domain/password-strength').then((m) => m.judgePassword));
-
-export type StrengthLevel = 'empty' | 'short' | 'checking' | 'weak' | 'strong';
+export type StrengthLevel = 'empty' | 'short' | 'checking' | 'unknown' | 'weak' | 'strong';
 
 /**
- * The meter's reading, by the same rule the server applies (packages/shared password-strength):
- * length first, then how many guesses the password would take given the user's own words.
+ * The meter's reading: length first (no need to ask), then the verdict of the server's own rule on this
+ * very password (`verdict`, null while it is being asked), or `unknown` when it could not be asked
+ * (offline, or the check's rate limit): the rule is applied again when the password is saved.
  */
 export function passwordStrength(
   password: string,
-  judge: Judge | null,
-  personal: string[] = [],
+  verdict: PasswordCheck | null,
+  failed = false,
 ): { level: StrengthLevel; percent: number; color: string } {
   const length = [...password].length;
   if (length === 0) return { level: 'empty', percent: 0, color: 'gray' };
   if (length < PASSWORD_MIN) return { level: 'short', percent: Math.max(8, (length / PASSWORD_MIN) * 30), color: 'red' };
-  if (!judge) return { level: 'checking', percent: 40, color: 'gray' };
-  const { problem, score } = judge(password, personal);
-  if (problem) return { level: 'weak', percent: 30 + score * 10, color: 'orange' };
+  if (failed) return { level: 'unknown', percent: 40, color: 'gray' };
+  if (!verdict) return { level: 'checking', percent: 40, color: 'gray' };
+  if (verdict.problem) return { level: 'weak', percent: 30 + verdict.score * 10, color: 'orange' };
   return { level: 'strong', percent: 100, color: 'green' };
-}
-
-function useJudge(enabled: boolean): Judge | null {
-  const [judge, setJudge] = useState<Judge | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    void loadJudge().then((j) => live && setJudge(() => j));
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return judge;
 }
 
 const strengthText = (level: StrengthLevel) =>
@@ -49,13 +30,14 @@ const strengthText = (level: StrengthLevel) =>
 
 /**
  * A password input with a show/hide button and, for a new password, the rules in plain words and a
- * meter that judges it by the server's own rule (length 8..128, then how easy it is to guess).
+ * meter that asks the server's own rule (length 8..128, then how easy it is to guess) once typing pauses.
  */
 export function PasswordField<T extends FieldValues>({
   control,
   name,
   isNew = false,
   personal = [],
+  token,
   ...props
 }: {
   control: Control<T>;
@@ -63,6 +45,8 @@ export function PasswordField<T extends FieldValues>({
   isNew?: boolean;
   /** the user's own name, e-mail, company: a password built on them is refused */
   personal?: string[];
+  /** the token of the reset or invitation link this password is set with (its account's words count too) */
+  token?: string;
 } & Omit<PasswordInputProps, 'name' | 'value' | 'onChange' | 'error'>) {
   const { t } = useTranslation();
   const {
@@ -70,8 +54,8 @@ export function PasswordField<T extends FieldValues>({
     fieldState,
   } = useController({ control, name });
   const value = (raw as string | undefined) ?? '';
-  const judge = useJudge(isNew && value.length > 0);
-  const strength = passwordStrength(value, judge, personal);
+  const check = usePasswordCheck(value, personal, token, isNew);
+  const strength = passwordStrength(value, check.current && check.data ? check.data : null, check.current && check.isError);
   return (
     <Stack gap={6}>
       <PasswordInput

@@ -30,8 +30,37 @@ export const Session = z.object({
   expiresAt: z.string(),
 });
 export type Session = z.infer<typeof Session>;
-
 export const ForgotPasswordRequest = z.object({ email: z.email().max(254) });
 export const ResetPasswordRequest = z.object({ token: z.string().min(20).max(200), password: Password });
+
+/** Why the password rule refuses a new password (domain/password-strength.ts). */
+export const PasswordProblem = z.enum(['too_short', 'too_long', 'weak']);
+export type PasswordProblem = z.infer<typeof PasswordProblem>;
+
+/**
+ * The strength meter's question (POST /auth/password-check): how the one password rule judges a new
+ * password, asked of the API so that no browser downloads the rule's dictionaries (decision 143).
+ */
+export const PasswordCheckRequest = z.object({
+  // Longer than the rule allows, so the answer can say "too long" (the rule counts characters, not UTF-16 units).
+  password: z.string().max(PASSWORD_MAX * 4),
+  personal: z
+    .array(z.string().max(300))
+    .max(8)
+    .default([])
+    .meta({ description: "the user's own words typed so far (name, e-mail, company names, tax ID): a password built on them is refused" }),
+  token: z
+    .string()
+    .min(20)
+    .max(200)
+    .optional()
+    .meta({ description: "a reset or invitation link's token: its account's own words count too, as when the password is set" }),
+});
+export type PasswordCheckRequest = z.input<typeof PasswordCheckRequest>;
+export const PasswordCheck = z.object({
+  problem: PasswordProblem.nullable().meta({ description: 'null: the password would be accepted' }),
+  score: z.number().int().min(0).max(4).meta({ description: "zxcvbn's 0..4; 4 is needed" }),
+});
+export type PasswordCheck = z.infer<typeof PasswordCheck>;
 export const Accepted = z.object({ accepted: z.literal(true) });
 export type Accepted = z.infer<typeof Accepted>;

@@ -1,7 +1,7 @@
 import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../contracts/auth';
+import { PASSWORD_MAX, PASSWORD_MIN, type PasswordProblem } from '../contracts/auth';
 import { laoAlphabetRuns, laoKeyboardGraph } from './lao-keyboard';
 
 /**
@@ -19,7 +19,7 @@ export const PASSWORD_MIN_SCORE = 4;
 /** The product's own names, in both languages: a password built on them is among the first guessed. */
 export const PRODUCT_WORDS = ['bansi', 'ບັນຊີ'];
 
-export type PasswordProblem = 'too_short' | 'too_long' | 'weak';
+export type { PasswordProblem };
 
 export interface PasswordJudgement {
   /** null when the password is acceptable */

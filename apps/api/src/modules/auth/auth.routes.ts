@@ -1,9 +1,20 @@
-import { NoContent, Accepted, AuthPaths, CsrfToken, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest, Session } from '@bansi/shared';
+import {
+  NoContent,
+  Accepted,
+  AuthPaths,
+  CsrfToken,
+  ForgotPasswordRequest,
+  LoginRequest,
+  PasswordCheck,
+  PasswordCheckRequest,
+  ResetPasswordRequest,
+  Session,
+} from '@bansi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthenticated } from '../../lib/errors';
 import { actorOf } from '../../lib/actor';
 import { requestLanguage } from '../../lib/i18n';
-import { getSession, login, logout, requestPasswordReset, setPasswordWithToken } from './auth.service';
+import { getSession, judgeNewPassword, login, logout, requestPasswordReset, setPasswordWithToken } from './auth.service';
 
 /** The forgot-password answer never comes sooner than this, so its timing does not tell whether an account exists. */
 const FORGOT_MIN_MS = 600;
@@ -92,6 +103,25 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
       );
       return reply.code(204).send(null);
+    },
+  );
+
+  // The strength meter of every new-password field asks here while the user types (debounced), so the
+  // rule's dictionaries stay on the server (decision 143). A POST: the password never sits in a URL or a log.
+  app.post(
+    AuthPaths.passwordCheck,
+    {
+      config: { audience: 'public', rateLimit: { max: app.config.RATE_LIMIT_PASSWORD_CHECK_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'How the password rule judges a new password (for the strength meter; nothing is stored)',
+        body: PasswordCheckRequest,
+        response: { 200: PasswordCheck },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return judgeNewPassword(deps, request.body);
     },
   );
 };

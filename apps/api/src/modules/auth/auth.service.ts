@@ -23,7 +23,7 @@ import {
 import { presentSession } from './auth.presenter';
 import { accountLoginKeys, isLoginLocked, loginKey, recordLoginFailure } from '../security/login-throttle';
 import { clearLoginFailures } from '../security/security.repository';
-import { burnVerifyTime, checkPassword, hashPassword, verifyPassword } from './passwords';
+import { burnVerifyTime, checkPassword, hashPassword, judgePassword, verifyPassword } from './passwords';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
@@ -129,6 +129,32 @@ export async function requestPasswordReset(deps: Deps, email: string, actor: Act
   });
 }
 
+/** The link's token row and its account, while the link can still set a password. */
+async function usableLink(deps: Deps, token: string) {
+  const row = await findUserToken(deps.db, sha256(token));
+  const now = nowIso();
+  if (!row || row.usedAt || row.expiresAt <= now) return null;
+  const user = await findUserById(deps.db, row.userId);
+  if (!user || user.disabledAt) return null;
+  return { row, user, now };
+}
+
+/** The account's own words a new password must not be built on: its e-mail, name and company. */
+async function ownWords(deps: Deps, user: { email: string; name: string; companyId: string | null }) {
+  const company = user.companyId ? await findCompanySummary(deps.db, user.companyId) : undefined;
+  return [user.email, user.name, company?.nameLo, company?.nameEn];
+}
+
+/**
+ * The strength meter's check of a new password being typed (decision 143): the one rule, with the words
+ * the form knows and, on a reset or invitation link, its account's words — the same the API checks
+ * when the password is set. An unusable link adds nothing (setting the password will say so).
+ */
+export async function judgeNewPassword(deps: Deps, input: { password: string; personal: string[]; token?: string | undefined }) {
+  const link = input.token ? await usableLink(deps, input.token) : null;
+  return judgePassword(input.password, [...input.personal, ...(link ? await ownWords(deps, link.user) : [])]);
+}
+
 /** A 400 naming the password field, with the reason in the caller's language. */
 export function weakPassword(deps: Deps, lang: Language, problem: string): AppError {
   const errors: FieldError[] = [{ path: 'body.password', code: problem, message: deps.t(lang, `errors.password.${problem}`) }];
@@ -140,13 +166,10 @@ export function weakPassword(deps: Deps, lang: Language, problem: string): AppEr
  * session of the user. It does not log the user in.
  */
 export async function setPasswordWithToken(deps: Deps, token: string, password: string, lang: Language, actor: Actor) {
-  const row = await findUserToken(deps.db, sha256(token));
-  const now = nowIso();
-  if (!row || row.usedAt || row.expiresAt <= now) throw new AppError(400, 'TOKEN_INVALID');
-  const user = await findUserById(deps.db, row.userId);
-  if (!user || user.disabledAt) throw new AppError(400, 'TOKEN_INVALID');
-  const company = user.companyId ? await findCompanySummary(deps.db, user.companyId) : undefined;
-  const problem = checkPassword(password, [user.email, user.name, company?.nameLo, company?.nameEn]);
+  const link = await usableLink(deps, token);
+  if (!link) throw new AppError(400, 'TOKEN_INVALID');
+  const { row, user, now } = link;
+  const problem = checkPassword(password, await ownWords(deps, user));
   if (problem) throw weakPassword(deps, lang, problem);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {

@@ -131,6 +131,62 @@ describe(`accounts (${dialect})`, () => {
     });
   });
 
+  describe('the strength meter’s check (decision 143)', () => {
+    const check = (agent: Agent, body: object) => agent.inject({ method: 'POST', url: url('/auth/password-check'), payload: body });
+
+    it('answers the verdict of the one rule, with the words the form sends, storing nothing', async () => {
+      const visitor = new Agent(t);
+      const before = [await count('users'), await count('outbox')];
+      const verdicts = await Promise.all(
+        ['Bansi-2024!', 'correct horse battery staple', 'short', 'ກິນໄປມາດີ'].map(async (password) => (await check(visitor, { password })).json()),
+      );
+      expect(verdicts).toEqual([
+        { problem: 'weak', score: 3 },
+        { problem: null, score: 4 },
+        { problem: 'too_short', score: 0 },
+        { problem: null, score: 4 },
+      ]);
+      expect((await check(visitor, { password: 'Sengsouriya-Vilayphone', personal: ['Vilayphone Sengsouriya'] })).json()).toMatchObject({
+        problem: 'weak',
+      });
+      const answer = await check(visitor, { password: 'Sengsouriya-Vilayphone' });
+      expect(answer.json()).toEqual({ problem: null, score: 4 });
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect([await count('users'), await count('outbox')]).toEqual(before);
+    });
+
+    it('counts the words of a reset link’s account, as setting the password does; an unusable link adds none', async () => {
+      const { body } = await registerCompany(t, { user: { name: 'Vilayphone Sengsouriya' } });
+      await new Agent(t).inject({ method: 'POST', url: url('/auth/forgot-password'), payload: { email: body.user.email } });
+      const token = await lastMailToken(t, body.user.email);
+      const visitor = new Agent(t);
+      expect((await check(visitor, { password: 'Sengsouriya-Vilayphone', token })).json()).toMatchObject({ problem: 'weak' });
+      expect((await check(visitor, { password: 'Sengsouriya-Vilayphone', token: 'x'.repeat(43) })).json()).toMatchObject({ problem: null });
+      const set = await visitor.inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'Sengsouriya-Vilayphone' } });
+      expect(set.json()).toMatchObject({ code: 'WEAK_PASSWORD' });
+    });
+
+    it('refuses a malformed body with field errors, and is rate-limited per address (429 in the caller’s language)', async () => {
+      expect((await check(new Agent(t), { password: 12 })).json()).toMatchObject({ code: 'VALIDATION', errors: [{ path: 'body.password' }] });
+      const limited = await createTestApp({ RATE_LIMIT_PASSWORD_CHECK_PER_MINUTE: '3' });
+      try {
+        const visitor = new Agent(limited);
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i += 1) statuses.push((await check(visitor, { password: `typing ${i} more letters` })).statusCode);
+        expect(statuses).toEqual([200, 200, 200, 429]);
+        const refused = await visitor.inject({
+          method: 'POST',
+          url: url('/auth/password-check'),
+          payload: { password: 'one more' },
+          headers: { 'accept-language': 'lo' },
+        });
+        expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', title: 'ພະຍາຍາມຫຼາຍເທື່ອເກີນໄປ. ກະລຸນາລໍຖ້າບຶດໜຶ່ງແລ້ວລອງໃໝ່.' });
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
   describe('login', () => {
     it('logs in by e-mail or by phone, with a rotated session token', async () => {
       const { body } = await registerCompany(t);

@@ -23,9 +23,10 @@ export async function burnVerifyTime(password: string): Promise<void> {
 }
 
 export type { PasswordProblem } from '@bansi/shared/domain/password-strength';
+export { judgePassword };
 
 /**
- * The one password rule of packages/shared (the browser's meter uses it too): length 8..128 and a
+ * The one password rule of packages/shared (the browser's meter asks POST /auth/password-check): length 8..128 and a
  * zxcvbn score of 4 given the product's name and the user's own name, e-mail and company.
  */
 export function checkPassword(password: string, personal: (string | null | undefined)[] = []): PasswordProblem | null {

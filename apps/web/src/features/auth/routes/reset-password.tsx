@@ -85,7 +85,15 @@ export default function ResetPasswordRoute() {
               {errorText(reset.error)}
             </Alert>
           ) : null}
-          <PasswordField control={form.control} name="password" label={t('account.reset.password')} autoComplete="new-password" isNew withAsterisk />
+          <PasswordField
+            control={form.control}
+            name="password"
+            label={t('account.reset.password')}
+            autoComplete="new-password"
+            isNew
+            token={token}
+            withAsterisk
+          />
           <PasswordField control={form.control} name="confirm" label={t('account.reset.confirm')} autoComplete="new-password" withAsterisk />
           <Button type="submit" loading={reset.isPending} fullWidth size="md">
             {t('account.reset.submit')}
