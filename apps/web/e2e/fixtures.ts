@@ -70,12 +70,6 @@ export interface Allowance {
 /** What every test accepts. Tests that break something on purpose add their own with `guard.allow()`. */
 export const ALLOWED_FAILURES: readonly Allowance[] = [
   {
-    method: 'GET',
-    path: `${API_BASE}${AuthPaths.session}`,
-    status: 401,
-    why: 'the app recognises a visitor by the 401 of the session endpoint',
-  },
-  {
     path: /^\//,
     status: 'aborted',
     why: 'cancelled by the page itself, not failed: an AbortSignal (a query no longer needed), pdf.js dropping its first full read for range reads',

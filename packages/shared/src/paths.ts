@@ -19,6 +19,8 @@ export const AuthPaths = {
   login: '/auth/login',
   logout: '/auth/logout',
   session: '/auth/session',
+  /** the web app's probe: 200 with `{ session: null }` for a visitor, where /auth/session answers 401 */
+  currentSession: '/auth/session/current',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
   passwordCheck: '/auth/password-check',

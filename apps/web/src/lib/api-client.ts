@@ -57,7 +57,7 @@ interface RequestOptions {
 /**
  * Calls the API under its base path, with the user's language and, for writes, the CSRF token.
  *
- * `T` is the response type from packages/shared (`api<Session>(AuthPaths.session)`). The answer is not
+ * `T` is the response type from packages/shared (`api<CurrentSession>(AuthPaths.currentSession)`). The answer is not
  * parsed again here: the server validates every response against the same zod schema before sending it
  * (fastify-type-provider-zod's serializer), so a browser-side parse would only repeat that check and put
  * zod in every page's first load (docs/decisions/009).

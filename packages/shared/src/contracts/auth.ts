@@ -30,6 +30,10 @@ export const Session = z.object({
   expiresAt: z.string(),
 });
 export type Session = z.infer<typeof Session>;
+/** GET /auth/session/current: the session, or null for a visitor — never an error (decision 144). */
+export const CurrentSession = z.object({ session: Session.nullable() });
+export type CurrentSession = z.infer<typeof CurrentSession>;
+
 export const ForgotPasswordRequest = z.object({ email: z.email().max(254) });
 export const ResetPasswordRequest = z.object({ token: z.string().min(20).max(200), password: Password });
 

@@ -3,6 +3,7 @@ import {
   Accepted,
   AuthPaths,
   CsrfToken,
+  CurrentSession,
   ForgotPasswordRequest,
   LoginRequest,
   PasswordCheck,
@@ -67,6 +68,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       if (!request.principal) throw unauthenticated();
       return getSession(deps, request.principal);
+    },
+  );
+
+  // The same question for the web app, whose every first page asks it: a visitor is an answer, not an
+  // error, so a first visit logs no failed request (decision 144). API clients keep the 401 above.
+  app.get(
+    AuthPaths.currentSession,
+    {
+      config: { audience: 'public' },
+      schema: { tags, summary: 'The current session, or null for a visitor (never 401)', response: { 200: CurrentSession } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { session: request.principal ? await getSession(deps, request.principal) : null };
     },
   );
 

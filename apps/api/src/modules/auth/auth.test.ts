@@ -201,6 +201,22 @@ describe(`accounts (${dialect})`, () => {
       expect(old.statusCode).toBe(401);
     });
 
+    it('answers the web app’s probe without an error: null for a visitor or a dead cookie, the session once logged in (decision 144)', async () => {
+      const probe = (agent: Agent) => agent.inject({ url: url('/auth/session/current') });
+      const visitor = await probe(new Agent(t));
+      expect([visitor.statusCode, visitor.json(), visitor.headers['cache-control']]).toEqual([200, { session: null }, 'no-store']);
+      // API clients keep GET /auth/session's contract: 401 for a visitor.
+      expect((await new Agent(t).inject({ url: url('/auth/session') })).statusCode).toBe(401);
+      const { agent } = await registerCompany(t);
+      const session = (await agent.inject({ url: url('/auth/session') })).json() as object;
+      expect((await probe(agent)).json()).toEqual({ session });
+      await agent.inject({ method: 'POST', url: url('/auth/logout') });
+      expect((await probe(agent)).json()).toEqual({ session: null });
+      const dead = await t.app.inject({ url: url('/auth/session/current'), headers: { cookie: 'bansi_session=no-such-token' } });
+      expect([dead.statusCode, dead.json()]).toEqual([200, { session: null }]);
+      expect(dead.cookies.find((c) => c.name === 'bansi_session')?.value).toBe('');
+    });
+
     it('sets the session cookie HttpOnly and SameSite, and stores only its hash', async () => {
       const { body } = await registerCompany(t);
       const agent = new Agent(t);

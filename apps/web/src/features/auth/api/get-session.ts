@@ -1,15 +1,13 @@
-import { AuthPaths, type Session } from '@bansi/shared';
+import { AuthPaths, type CurrentSession, type Session } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
-/** The current session, or null for a visitor (the API answers 401). */
+/**
+ * The current session, or null for a visitor. Asked of the probe that answers a visitor with 200 and
+ * `{ session: null }` (GET /auth/session answers 401, which every first visit would log as an error).
+ */
 export async function getSession(): Promise<Session | null> {
-  try {
-    return await api<Session>(AuthPaths.session);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
+  return (await api<CurrentSession>(AuthPaths.currentSession)).session;
 }
 
 export const sessionQueryOptions = () => queryOptions({ queryKey: ['session'], queryFn: getSession, staleTime: 60_000 });
