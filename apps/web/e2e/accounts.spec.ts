@@ -1,6 +1,6 @@
 import { API_BASE, AuthPaths, CompanyPaths, ReferencePaths, type ReferenceList } from '@bansi/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { choose, expect, test, translate, type Lang } from './fixtures';
+import { choose, DEMO_USERS, expect, test, translate, type Lang } from './fixtures';
 import { linkIn, waitForMail } from './mail';
 import { watchTyping } from './typing';
 
@@ -257,6 +257,7 @@ test('forgot password: the mailed link sets a new password, once, and the user l
   const typing = watchTyping(page);
   await field(page, tr('account.reset.password')).pressSequentially('Forgetful User 2024', { delay: 30 });
   await expect(page.getByTestId('password-strength')).toHaveText(tr('security.password.weak', { n: 19 }));
+  await shot('reset-password-weak');
   await field(page, tr('account.reset.password')).fill(newPassword);
   await expect(page.getByTestId('password-strength')).toHaveText(tr('security.password.strong', { n: newPassword.length }));
   await typing.expectLight();
@@ -327,7 +328,26 @@ test('a company admin edits the profile, invites a colleague who joins by the ma
   await expect(page.getByText(tr('account.members.invited', { email: colleague.email }))).toBeVisible();
   const row = page.getByTestId('member-row').filter({ hasText: colleague.email });
   await expect(row).toContainText(tr('account.members.pending'));
+
+  // An address that already has an account (the demo company's) is answered and listed alike, pending too,
+  // so the list does not tell which addresses have accounts (decision 141); withdrawing it works the same.
+  const existing = DEMO_USERS.company.login;
+  await field(page, tr('account.members.name')).fill('Existing Account');
+  await field(page, tr('account.members.email')).fill(existing);
+  await page.getByRole('button', { name: tr('account.members.invite') }).click();
+  await expect(page.getByText(tr('account.members.invited', { email: existing }))).toBeVisible();
+  const existingRow = page.getByTestId('member-row').filter({ hasText: existing });
+  await expect(existingRow).toContainText(tr('account.members.pending'));
+  const rowText = async (r: Locator, email: string, name: string) => ((await r.textContent()) ?? '').replace(email, '').replace(name, '');
+  expect(await rowText(existingRow, existing, 'Existing Account')).toBe(await rowText(row, colleague.email, colleague.name));
   await shot('settings-members');
+  await existingRow.getByRole('button', { name: tr('account.members.remove') }).click();
+  await page
+    .getByRole('dialog', { name: tr('account.members.removeTitle') })
+    .getByRole('button', { name: tr('account.members.remove') })
+    .click();
+  await expect(page.getByText(tr('account.members.removed', { name: 'Existing Account' }))).toBeVisible();
+  await expect(existingRow).toHaveCount(0);
   const mail = await waitForMail(colleague.email, (m) => m.text.includes('/reset-password/'));
   const link = linkIn(mail, `${baseURL}/reset-password/`);
   await logOut(page, tr, isMobile);
