@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds } from './db/seed';
+import { warmPasswordRule } from './modules/auth/passwords';
 import { startFileHousekeeping } from './modules/files/files.housekeeping';
 
 async function main() {
@@ -32,6 +33,7 @@ async function main() {
     await db.destroy();
   });
 
+  warmPasswordRule();
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 
