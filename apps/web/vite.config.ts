@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { catalogVersions } from '@bansi/shared/catalog-files';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstVisitChunk } from './first-visit-chunk';
@@ -8,6 +10,8 @@ const firstVisit = firstVisitChunk(['src/app/routes/home.tsx']);
 
 export default defineConfig({
   plugins: [react(), pdfjsAssets(), firstVisit.plugin],
+  // Each catalog's version goes into its URL (lib/i18n.ts), so the browser keeps it until a word changes.
+  define: { __LANG_VERSIONS__: JSON.stringify(catalogVersions(fileURLToPath(new URL('../../packages/shared/locales', import.meta.url)))) },
   // Hashed files live under /static/{js,css,media} so the API can cache them for a year.
   build: {
     outDir: 'dist',

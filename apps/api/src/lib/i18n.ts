@@ -1,9 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@bansi/shared';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@bansi/shared';
+import { loadCatalogs as loadCatalogFiles, type Catalog } from '@bansi/shared/catalog-files';
 import { LOCALES_DIR } from '../paths';
-
-type Catalog = Record<string, unknown>;
 
 /**
  * The translation catalogs: packages/shared/locales/<lng>/<part>.json, merged as `{ <part>: … }`.
@@ -11,17 +8,7 @@ type Catalog = Record<string, unknown>;
  * titles and e-mails, so a message is written once.
  */
 export function loadCatalogs(dir = LOCALES_DIR): Record<Language, Catalog> {
-  const out = {} as Record<Language, Catalog>;
-  for (const lng of LANGUAGES) {
-    const catalog: Catalog = {};
-    for (const file of readdirSync(join(dir, lng))
-      .filter((f) => f.endsWith('.json'))
-      .sort()) {
-      catalog[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(join(dir, lng, file), 'utf8'));
-    }
-    out[lng] = catalog;
-  }
-  return out;
+  return loadCatalogFiles(dir);
 }
 
 function lookup(catalog: Catalog, key: string): string | undefined {

@@ -53,7 +53,9 @@ export async function initI18n(): Promise<void> {
       maxParallelReads: 10,
       maxRetries: 5,
       retryTimeout: 350,
-      backend: { loadPath: '/asset/{{ns}}/{{lng}}.json' },
+      // DESIGN §3's path, with the catalog's version from the build (vite.config.ts): the API lets the browser
+      // keep a versioned catalog for a year, so a repeat visit asks for nothing.
+      backend: { loadPath: (lngs: string[]) => `/asset/{{ns}}/{{lng}}.json?v=${isLanguage(lngs[0]) ? __LANG_VERSIONS__[lngs[0]] : ''}` },
       interpolation: { escapeValue: false },
       returnNull: false,
     })

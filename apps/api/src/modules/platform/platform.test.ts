@@ -1,6 +1,9 @@
 import { API_BASE, ApiIndex, Problem } from '@bansi/shared';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { catalogVersion } from '@bansi/shared/catalog-files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../config';
+import { loadCatalogs } from '../../lib/i18n';
 import { createTestApp, dialect, type TestApp } from '../../../test/helpers';
 
 describe(`platform (${dialect})`, () => {
@@ -47,6 +50,36 @@ describe(`platform (${dialect})`, () => {
     const again = await t.app.inject({ url: '/asset/lang/lo.json', headers: { 'if-none-match': String(lo.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect((await t.app.inject({ url: '/asset/lang/fr.json' })).statusCode).toBe(404);
+  });
+
+  it.each(['lo', 'en'] as const)('sends %s.json compressed as asked, 304 on revalidation, immutable under its version', async (lng) => {
+    const plain = await t.app.inject({ url: `/asset/lang/${lng}.json`, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const catalog = plain.json();
+    const etag = String(plain.headers.etag);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+
+    const br = await t.app.inject({ url: `/asset/lang/${lng}.json`, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(catalog);
+    const gzip = await t.app.inject({ url: `/asset/lang/${lng}.json`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(catalog);
+    expect(br.headers.etag).toBe(etag);
+
+    // Without a version (the specification's URL) or with another one, the browser revalidates: 304, no body.
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({ url: `/asset/lang/${lng}.json`, headers: { 'if-none-match': etag, 'accept-encoding': 'br' } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const version = etag.slice(1, -1);
+    expect(version).toBe(catalogVersion(JSON.stringify(loadCatalogs()[lng])));
+    const versioned = await t.app.inject({ url: `/asset/lang/${lng}.json?v=${version}` });
+    expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const stale = await t.app.inject({ url: `/asset/lang/${lng}.json?v=AAAAAAAAAAAAAAAA` });
+    expect(stale.headers['cache-control']).toBe('no-cache');
+    expect(stale.json()).toEqual(catalog);
   });
 
   it('serves an OpenAPI document built from the shared schemas', async () => {
