@@ -55,6 +55,9 @@ export default defineConfig<E2eOptions>({
     // test: `npx playwright test <file>:<line> --trace on`. The failure screenshot is kept either way.
     trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     screenshot: 'only-on-failure',
+    // The app's service worker answers requests itself, out of reach of page.route() and of a test's fresh
+    // start; only offline.spec.ts lets it run (decision 160).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       args: [

@@ -11,25 +11,19 @@
 //   the dashboard and the back office are measured logged in as the demo users (SEED_DEMO).
 // kB = 1000 bytes, as Vite prints them. `npm run bench:bundle -- <text>` measures only the screens whose
 // path contains <text>; `BENCH_ALL_FILES=1` lists every file of the first visit instead of the largest five.
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { login as logIn, serverJs, startServer as start, waitReady } from './bench-server.mjs';
 import { root } from './lib.mjs';
 
 const JS_GOAL = 150_000;
 const ROUTE_GOAL = 100_000;
-const API_BASE = '/api/accounting-document-system';
-const DEMO = {
-  company: { login: 'demo@bansi.example', password: 'Demo-Bansi-2024!' },
-  staff: { login: 'admin@bansi.example', password: 'Admin-Bansi-2024!' },
-};
 
 const builtWeb = join(root, 'apps/web/dist');
 // The run serves (and sizes) a copy of the built app, so a rebuild meanwhile cannot change it under the browser.
 let webDist = builtWeb;
-const serverJs = join(root, 'apps/api/dist/server.js');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
@@ -48,47 +42,6 @@ function main() {
     }
   }
   return run();
-}
-
-// ------------------------------------------------------------------ the server
-
-function startServer(dir, seedDemo) {
-  const port = 4100 + Math.floor(Math.random() * 900);
-  const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverJs], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATABASE_URL: `sqlite:${join(dir, `bench-${port}.sqlite`)}`,
-      DATA_DIR: join(dir, 'data'),
-      WEB_DIST_DIR: webDist,
-      SEED_DEMO: String(seedDemo),
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_AUTH_PER_MINUTE: '10000',
-    },
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  return { child, baseURL, stderr: () => stderr };
-}
-
-async function waitReady(server, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (server.child.exitCode !== null) return false;
-    try {
-      if ((await fetch(`${server.baseURL}/readyz`)).ok) return true;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return false;
 }
 
 // ------------------------------------------------------------------ measuring
@@ -165,16 +118,8 @@ async function newPage(browser, baseURL, encoding) {
   return { context, page };
 }
 
-async function login(context, baseURL, role) {
-  const csrf = await context.request.get(`${API_BASE}/auth/csrf`);
-  if (!csrf.ok()) return false;
-  const { token } = await csrf.json();
-  const res = await context.request.post(`${API_BASE}/auth/login`, {
-    data: DEMO[role],
-    headers: { 'x-csrf-token': token, origin: baseURL },
-  });
-  return res.ok();
-}
+const login = (context, baseURL, role) => logIn(context.request, baseURL, role);
+const startServer = (dir, seedDemo) => start(dir, seedDemo, webDist);
 
 const distFile = (url) => join(webDist, new URL(url).pathname);
 const rawSize = (url) => (existsSync(distFile(url)) ? statSync(distFile(url)).size : 0);

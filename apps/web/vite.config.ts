@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { catalogVersions } from '@bansi/shared/catalog-files';
+// By path: the config loader leaves workspace packages to Node, which does not run TypeScript.
+import { catalogVersions } from '../../packages/shared/src/catalog-files';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { firstVisitChunk } from './first-visit-chunk';
 import { pdfjsAssets } from './pdfjs-assets';
 
@@ -9,7 +12,35 @@ const api = process.env.BANSI_API_URL ?? 'http://127.0.0.1:3000';
 const firstVisit = firstVisitChunk(['src/app/routes/home.tsx']);
 
 export default defineConfig({
-  plugins: [react(), pdfjsAssets(), firstVisit.plugin],
+  plugins: [
+    react(),
+    pdfjsAssets(),
+    firstVisit.plugin,
+    // The service worker (sw/sw.ts, decision 160), built with this build's precache list. The manifests are
+    // public/manifest.{lo,en}.webmanifest (one per language) and the page registers the worker (main.tsx).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'favicon.svg', 'static/**/*.{js,css,woff2}'],
+        // Hashed names need no cache-busting: the worker's download is then the HTTP cache's copy.
+        dontCacheBustURLsMatching: /^static\//,
+        // The shell only: index.html, what it loads (the first visit's JavaScript and CSS) and the Lao font.
+        // Every other chunk is cached when a screen first needs it, so a phone never downloads the whole app.
+        manifestTransforms: [
+          (entries) => {
+            const html = readFileSync(fileURLToPath(new URL('dist/index.html', import.meta.url)), 'utf8');
+            const shell = (url: string) =>
+              !url.startsWith('static/') || html.includes(`/${url}"`) || /noto-sans-lao-lao-\d+-normal-[^/]+\.woff2$/.test(url);
+            return { manifest: entries.filter((e) => shell(e.url)), warnings: [] };
+          },
+        ],
+      },
+    }),
+  ],
   // Each catalog's version goes into its URL (lib/i18n.ts), so the browser keeps it until a word changes.
   define: { __LANG_VERSIONS__: JSON.stringify(catalogVersions(fileURLToPath(new URL('../../packages/shared/locales', import.meta.url)))) },
   // Hashed files live under /static/{js,css,media} so the API can cache them for a year.

@@ -8,6 +8,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
 
+// The service worker (sw/sw.ts) once the page has loaded, so it never competes with the first visit.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+}
+
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

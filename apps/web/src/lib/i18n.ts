@@ -34,6 +34,8 @@ export const translationLoadFailed = {
 export async function initI18n(): Promise<void> {
   const lng = storedLanguage();
   document.documentElement.lang = lng;
+  // "Add to home screen" names the app in the reader's language.
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.${lng}.webmanifest`);
   i18next.on('failedLoading', () => {
     loadFailed = true;
     listeners.forEach((fn) => fn());

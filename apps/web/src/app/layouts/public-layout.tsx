@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../lib/use-lang';
 import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
+import { OfflineNotice } from '../../components/offline-notice';
 import { TranslationBanner } from '../../components/translation-banner';
 import { paths } from '../../config/paths';
 import { useApiIndex } from '../../api/get-api-index';
@@ -76,6 +77,7 @@ export function PublicLayout() {
       ) : null}
       <Box pt={PUBLIC_HEADER_HEIGHT}>
         <TranslationBanner />
+        <OfflineNotice />
         <Box component="main" id="content" mih={`calc(100vh - ${PUBLIC_HEADER_HEIGHT}px)`}>
           <Container size="lg" py="xl">
             <Outlet />

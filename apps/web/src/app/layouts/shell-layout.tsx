@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
+import { OfflineNotice } from '../../components/offline-notice';
 import { TranslationBanner } from '../../components/translation-banner';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
@@ -69,6 +70,7 @@ export function ShellLayout({ nav, title, headerExtra }: { nav: ShellNavItem[]; 
       {/* AppShell.Main is the page's one <main> (another inside it would nest two landmarks). */}
       <AppShell.Main id="content">
         <TranslationBanner />
+        <OfflineNotice />
         <Outlet />
       </AppShell.Main>
       <ScrollRestoration />

@@ -2,6 +2,7 @@ import { Anchor, Box, Container, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
+import { OfflineNotice } from '../../components/offline-notice';
 import { TranslationBanner } from '../../components/translation-banner';
 import { paths } from '../../config/paths';
 
@@ -11,6 +12,7 @@ export function StandaloneLayout() {
   return (
     <Box mih="100vh" bg="gray.0">
       <TranslationBanner />
+      <OfflineNotice />
       <Container size="sm" py="md">
         <Group justify="space-between" mb="lg">
           <Anchor component={Link} to={paths.home} underline="never" fw={700} fz="lg" c="blue">
