@@ -1,10 +1,11 @@
 import { formatLak, localized } from '@bansi/shared';
-import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBell, IconBook, IconBuilding, IconCalendarEvent, IconCreditCard } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../lib/use-lang';
 import { Link } from 'react-router';
+import { CardSkeleton, LineSkeleton } from '../../components/card-skeleton';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { useMyCompany } from '../../api/get-my-company';
@@ -17,6 +18,12 @@ import { useSubmissionCheck } from '../../features/submissions/api/check-submiss
 import { useBookings } from '../../features/bookings/api/list-bookings';
 import { slotText } from '../../features/bookings/components/slot-label';
 import { useInvoices } from '../../features/payments/api/list-invoices';
+
+// Every card is at least this tall, loading or loaded, whichever state it shows (the longest text at 360 px and
+// in the grid's columns, in both languages; the late deadline is the tallest): nothing moves when the data
+// arrives (e2e/layout-stability.spec.ts).
+const FIRST_ROW_MIN_HEIGHT = { base: 240, sm: 215 };
+const CARD_MIN_HEIGHT = 140;
 
 function Card({
   icon,
@@ -34,7 +41,7 @@ function Card({
   testId: string;
 }) {
   return (
-    <Paper withBorder p="md" radius="md" data-testid={testId}>
+    <Paper withBorder p="md" radius="md" mih={CARD_MIN_HEIGHT} data-testid={testId}>
       <Group wrap="nowrap" align="flex-start">
         <ThemeIcon variant="light" size="lg" color="blue" aria-hidden>
           {icon}
@@ -72,19 +79,28 @@ export default function DashboardOverviewRoute() {
   return (
     <Stack gap="md">
       <PageTitle>{t('dashboard.nav.overview')}</PageTitle>
-      {company.data && (
-        <Text c="dimmed" mt={-8}>
-          {t('submission.overview.welcome', {
-            name: localized(company.data.nameLo, company.data.nameEn, lng),
-          })}
-        </Text>
-      )}
+      {/* One line, placeholder or name, so the cards below start where they will stay. */}
+      <Text c="dimmed" mt={-8} lineClamp={1} data-testid="overview-welcome" component="div">
+        {company.data ? (
+          t('submission.overview.welcome', { name: localized(company.data.nameLo, company.data.nameEn, lng) })
+        ) : (
+          <LineSkeleton size="md" width="16rem" />
+        )}
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {bookYear ? <SubmissionOverviewCard bookYear={bookYear} /> : <Loader size="sm" />}
-        {bookYear && check.data ? <SubmissionDeadline bookYear={bookYear} submitted={check.data.submitted} /> : null}
+        {bookYear ? (
+          <SubmissionOverviewCard bookYear={bookYear} mih={FIRST_ROW_MIN_HEIGHT} />
+        ) : (
+          <CardSkeleton testId="overview-submission" mih={FIRST_ROW_MIN_HEIGHT} />
+        )}
+        {bookYear && check.data ? (
+          <SubmissionDeadline bookYear={bookYear} submitted={check.data.submitted} mih={FIRST_ROW_MIN_HEIGHT} />
+        ) : (
+          <CardSkeleton testId="submission-deadline" mih={FIRST_ROW_MIN_HEIGHT} />
+        )}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {bookYear ? <NotesOverviewCard bookYear={bookYear} /> : null}
+        {bookYear ? <NotesOverviewCard bookYear={bookYear} mih={CARD_MIN_HEIGHT} /> : <CardSkeleton testId="overview-notes" mih={CARD_MIN_HEIGHT} />}
         <Card
           icon={<IconBuilding size={20} />}
           title={t('submission.overview.profile')}
@@ -92,10 +108,12 @@ export default function DashboardOverviewRoute() {
           linkLabel={t('submission.overview.profileLink')}
           testId="overview-profile"
         >
-          {company.data && (
+          {company.data ? (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {t('submission.overview.profileBody', { tin: company.data.tin })}
             </Text>
+          ) : (
+            <LineSkeleton />
           )}
         </Card>
         <Card
@@ -105,9 +123,13 @@ export default function DashboardOverviewRoute() {
           linkLabel={t('submission.overview.notificationsLink')}
           testId="overview-notifications"
         >
-          <Text size="sm" c={unreadCount > 0 ? 'blue.8' : 'dimmed'} fw={unreadCount > 0 ? 600 : 400}>
-            {unreadCount > 0 ? t('submission.overview.unread', { count: unreadCount }) : t('submission.overview.noUnread')}
-          </Text>
+          {unread.isPending ? (
+            <LineSkeleton />
+          ) : (
+            <Text size="sm" c={unreadCount > 0 ? 'blue.8' : 'dimmed'} fw={unreadCount > 0 ? 600 : 400}>
+              {unreadCount > 0 ? t('submission.overview.unread', { count: unreadCount }) : t('submission.overview.noUnread')}
+            </Text>
+          )}
         </Card>
         <Card
           icon={<IconBook size={20} />}
@@ -128,7 +150,7 @@ export default function DashboardOverviewRoute() {
           testId="overview-booking"
         >
           {upcoming.isPending ? (
-            <Loader size="xs" />
+            <LineSkeleton />
           ) : (
             <Text size="sm" c={nextBooking ? undefined : 'dimmed'}>
               {nextBooking ? t('dashboard.overview.bookingNext', { slot: slotText(nextBooking, lng) }) : t('dashboard.overview.bookingNone')}
@@ -143,7 +165,7 @@ export default function DashboardOverviewRoute() {
           testId="overview-payment"
         >
           {open.isPending ? (
-            <Loader size="xs" />
+            <LineSkeleton />
           ) : (
             <Text size="sm" c={toPay.length > 0 ? 'blue.8' : 'dimmed'} fw={toPay.length > 0 ? 600 : 400}>
               {toPay.length > 0

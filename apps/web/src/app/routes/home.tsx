@@ -9,6 +9,10 @@ import { usePageMeta } from '../../features/content/components/page-meta';
 import { SearchBox } from '../../features/content/components/search-box';
 import { SubmissionDeadline } from '../../features/content/components/submission-deadline';
 import { useApiIndex } from '../../api/get-api-index';
+import { CardSkeleton } from '../../components/card-skeleton';
+
+// The deadline card's tallest text (Lao wraps to a fourth line at 360 px).
+const DEADLINE_MIN_HEIGHT = { base: 145, sm: 120 };
 
 const steps = [
   { key: 'register', icon: IconUserPlus },
@@ -38,7 +42,12 @@ export default function HomeRoute() {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm" maw={900}>
           <SearchBox />
-          {bookYear ? <SubmissionDeadline bookYear={bookYear} /> : null}
+          {/* Its place is kept while the book year loads, so the steps below do not move (issue 29). */}
+          {bookYear ? (
+            <SubmissionDeadline bookYear={bookYear} mih={DEADLINE_MIN_HEIGHT} />
+          ) : (
+            <CardSkeleton testId="submission-deadline" mih={DEADLINE_MIN_HEIGHT} />
+          )}
         </SimpleGrid>
       </Stack>
       <section aria-labelledby="steps-title">

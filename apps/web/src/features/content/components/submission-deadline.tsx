@@ -1,5 +1,5 @@
 import { filingDeadline, filingDeadlineState } from '@bansi/shared/domain/filing-deadline';
-import { Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, ThemeIcon, type StyleProp } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarDue, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,9 @@ export function submissionDeadline(bookYear: number): { due: string; endsAt: num
 /**
  * The book year's submission deadline and how long is left. With `submitted` known (a company's
  * dashboard): past the deadline and not submitted, it says the filing is late and what to do — submit
- * anyway, contact the service (decision 099); once submitted, that nothing more is due.
+ * anyway, contact the service (decision 099); once submitted, that nothing more is due. At least `mih` tall.
  */
-export function SubmissionDeadline({ bookYear, submitted }: { bookYear: number; submitted?: boolean }) {
+export function SubmissionDeadline({ bookYear, submitted, mih }: { bookYear: number; submitted?: boolean; mih?: StyleProp<number> }) {
   const [now] = useState(() => Date.now());
   const { t } = useTranslation();
   const lng = useLang();
@@ -32,6 +32,7 @@ export function SubmissionDeadline({ bookYear, submitted }: { bookYear: number; 
       withBorder
       p="md"
       radius="md"
+      mih={mih}
       data-testid="submission-deadline"
       data-state={submitted === undefined && state.kind === 'late' ? 'passed' : state.kind}
     >

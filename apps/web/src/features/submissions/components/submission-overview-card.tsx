@@ -1,19 +1,20 @@
-import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, ThemeIcon, type StyleProp } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LineSkeleton } from '../../../components/card-skeleton';
 import { paths } from '../../../config/paths';
 import { useSubmissionCheck } from '../api/check-submission';
 import { StatusBadge } from './status-badge';
 
-/** The dashboard's glance at this book year's submission: its status and the one next step. */
-export function SubmissionOverviewCard({ bookYear }: { bookYear: number }) {
+/** The dashboard's glance at this book year's submission: its status and the one next step; at least `mih` tall. */
+export function SubmissionOverviewCard({ bookYear, mih }: { bookYear: number; mih?: StyleProp<number> }) {
   const { t } = useTranslation();
   const check = useSubmissionCheck(bookYear);
   const s = check.data;
   const wizard = `${paths.dashboard.submitDocument}?year=${bookYear}`;
   return (
-    <Paper withBorder p="md" radius="md" data-testid="overview-submission">
+    <Paper withBorder p="md" radius="md" mih={mih} data-testid="overview-submission">
       <Group wrap="nowrap" align="flex-start">
         <ThemeIcon variant="light" size="lg" aria-hidden>
           <IconFileUpload size={20} />
@@ -21,7 +22,7 @@ export function SubmissionOverviewCard({ bookYear }: { bookYear: number }) {
         <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
           <Text fw={700}>{t('submission.overview.title', { year: bookYear })}</Text>
           {check.isPending ? (
-            <Loader size="xs" />
+            <LineSkeleton />
           ) : !s ? (
             <Text size="sm" c="dimmed">
               {t('submission.overview.unavailable')}
