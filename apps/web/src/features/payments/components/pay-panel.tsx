@@ -11,6 +11,7 @@ import { useInvoiceQr } from '../api/get-invoice-qr';
 import { paymentKeys } from '../api/keys';
 import { useSimulatePayment } from '../api/simulate-payment';
 import { LaoQrImage } from './lao-qr-image';
+import { QrPictureActions } from './qr-picture-actions';
 
 /** How to pay an open invoice: its LAO QR with the amount and number beside it, or a transfer slip. */
 export function PayPanel({ invoice }: { invoice: Invoice }) {
@@ -42,6 +43,7 @@ export function PayPanel({ invoice }: { invoice: Invoice }) {
           <Text size="sm" c="dimmed">
             {t('payments.scanHint')}
           </Text>
+          {qr.data ? <QrPictureActions invoice={invoice} payload={qr.data.payload} /> : null}
         </Stack>
       </Group>
       {qr.data?.simulator ? (
