@@ -1,7 +1,7 @@
 import { API_BASE, ContentPaths, LibraryPaths, SubmissionPaths, type Problem } from '@bansi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, loginAs, type Agent, type TestApp } from '../../test/helpers';
-import { KEY_ID, decodeCursor, decodeOffset, encodeCursor, pageOf } from './cursor';
+import { KEY_ID, decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor, pageOf } from './cursor';
 import { createTranslator, loadCatalogs } from './i18n';
 
 const deps = { t: createTranslator(loadCatalogs()) };
@@ -54,15 +54,19 @@ describe('keyset cursor', () => {
   });
 
   it.each([
-    [undefined, 0],
-    ['0', 0],
-    ['40', 40],
-  ])('reads the search offset %s as %i', (raw, offset) => {
-    expect(decodeOffset(deps, 'en', raw)).toBe(offset);
+    [undefined, { offset: 0, before: 0, any: false }],
+    ['0', { offset: 0, before: 0, any: false }],
+    ['40', { offset: 40, before: 0, any: false }],
+    ['20.81234', { offset: 20, before: 81234, any: false }],
+    ['a0.7', { offset: 0, before: 7, any: true }],
+    ['a60', { offset: 60, before: 0, any: true }],
+  ])('reads the search cursor %s', (raw, cursor) => {
+    expect(decodeSearchCursor(deps, 'en', raw)).toEqual(cursor);
+    if (raw) expect(encodeSearchCursor(cursor)).toBe(raw);
   });
 
-  it.each(['-1', '1.5', 'abc', '1e3'])('refuses the search offset %s', (raw) => {
-    expect(() => decodeOffset(deps, 'en', raw)).toThrow(expect.objectContaining({ status: 400 }));
+  it.each(['-1', '1.5.2', 'abc', '1e3', '0.0', 'b1', '1.-5'])('refuses the search cursor %s', (raw) => {
+    expect(() => decodeSearchCursor(deps, 'en', raw)).toThrow(expect.objectContaining({ status: 400 }));
   });
 });
 

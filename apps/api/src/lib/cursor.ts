@@ -57,12 +57,26 @@ export function pageOf<T>(rows: readonly T[], limit: number, keyOf: (row: T) => 
   return { page, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null };
 }
 
-/**
- * Relevance-ranked results (search) cannot be paged by a key: their cursor is the plain offset of
- * the next result. Same 400 when it is not a whole number ≥ 0.
- */
-export function decodeOffset(deps: Pick<Deps, 't'>, lang: Language, raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 0;
-  if (!/^\d{1,9}$/.test(raw)) throw invalidCursor(deps, lang);
-  return Number(raw);
+/** Where a page of relevance-ranked results (search) starts: see `decodeSearchCursor`. */
+export interface SearchCursor {
+  /** the next result's place in the ranking of its window */
+  offset: number;
+  /** the window: the matches below this index row (0: the newest matches) */
+  before: number;
+  /** the query matched any of its words, none having matched all */
+  any: boolean;
 }
+
+/**
+ * Relevance-ranked results (search) cannot be paged by a key: their cursor is the offset of the next
+ * result in its window's ranking (decision 100): `<offset>`, then `.<before>` for an older window, with
+ * an `a` in front when the words matched one by one (`a20.81234`). Same 400 when it is not that.
+ */
+export function decodeSearchCursor(deps: Pick<Deps, 't'>, lang: Language, raw: string | undefined): SearchCursor {
+  if (raw === undefined || raw === '') return { offset: 0, before: 0, any: false };
+  const m = /^(a?)(\d{1,9})(?:\.([1-9]\d{0,14}))?$/.exec(raw);
+  if (!m) throw invalidCursor(deps, lang);
+  return { offset: Number(m[2]), before: Number(m[3] ?? 0), any: m[1] === 'a' };
+}
+
+export const encodeSearchCursor = (c: SearchCursor) => `${c.any ? 'a' : ''}${c.offset}${c.before ? `.${c.before}` : ''}`;

@@ -494,11 +494,11 @@ export async function setExcerpts(db: Executor, kind: 'post' | 'notification', r
 }
 
 /**
- * The substring index is read newest-written first, at most this many matches (decision 100): the
- * visible ones among them are ranked. Bounds the work of a common word (a few milliseconds), while
- * every match of a rarer word is ranked.
+ * The substring index is read newest-written first, this many matches at a time (decision 100): the
+ * visible ones among them are ranked, and "more results" goes on to the next, older window once a window's
+ * ranking is read. Bounds the work of a common word, while every match of a rarer word is ranked at once.
  */
-export const SEARCH_WINDOW = 2_000;
+export const SEARCH_WINDOW = 500;
 
 /**
  * PostgreSQL (decision 100): a GIN index answers "which rows contain p" but not in id order, so the
@@ -565,7 +565,10 @@ export interface SearchQuery {
   now: string;
   offset: number;
   limit: number;
-  /** for tests of PostgreSQL's older-rows branch */
+  /** the window: matches whose index row is below this one (0 or absent: the newest matches) */
+  before?: number;
+  /** for tests: the window's size (SEARCH_WINDOW) and PostgreSQL's older-rows branch */
+  window?: number;
   recentRows?: number;
 }
 
@@ -596,6 +599,8 @@ export function searchDocumentsQuery(db: Executor, q: SearchQuery) {
     match: postgres ? '' : `{match_all} : (${q.patterns.map(phrase).join(q.mode === 'all' ? ' AND ' : ' OR ')}) AND ${audienceMatch(audiences)}`,
     likes: postgres ? q.patterns.map((p) => `%${likeEscape(p)}%`) : [],
     recentRows: q.recentRows ?? RECENT_ROWS,
+    window: q.window ?? SEARCH_WINDOW,
+    before: q.before ?? 0,
     now: q.now,
     fetch: q.limit + 1,
     offset: q.offset,
@@ -611,6 +616,8 @@ interface SearchParams {
   /** PostgreSQL: the LIKE patterns of the patterns */
   likes: string[];
   recentRows: number;
+  window: number;
+  before: number;
   now: string;
   fetch: number;
   offset: number;
@@ -630,46 +637,53 @@ const compiledSearch = compiledOnce(
       sql` + `,
     );
     // Ranked over the window's visible rows (published, and addressed to the reader: exactly, whatever
-    // the index kept); only the page's rows are read in full (for snippets).
-    const ranked = db
-      .selectFrom(window.as('w'))
-      .innerJoin('searchDocuments as d', 'd.id', 'w.hit')
-      .select(['d.id', 'd.shownAt'])
-      .select(sql<number>`${score}`.as('score'))
-      .where('d.status', '!=', 'draft')
-      .where('d.publishAt', '<=', q.now)
-      .where((eb) => audienceOf(eb, q.audiences))
-      .orderBy('score', 'desc')
-      .orderBy('d.shownAt', 'desc')
-      .orderBy('d.id', 'desc')
-      .limit(q.fetch)
-      .offset(q.offset);
+    // the index kept); only the page's rows are read in full (for snippets). Each row also says how many
+    // matches the window held and its oldest, where the next window starts.
     return db
-      .selectFrom(ranked.as('r'))
+      .with('w', () => window)
+      .with('r', (qc) =>
+        qc
+          .selectFrom('w')
+          .innerJoin('searchDocuments as d', 'd.id', 'w.hit')
+          .select(['d.id', 'd.shownAt'])
+          .select(sql<number>`${score}`.as('score'))
+          .where('d.status', '!=', 'draft')
+          .where('d.publishAt', '<=', q.now)
+          .where((eb) => audienceOf(eb, q.audiences))
+          .orderBy('score', 'desc')
+          .orderBy('d.shownAt', 'desc')
+          .orderBy('d.id', 'desc')
+          .limit(q.fetch)
+          .offset(q.offset),
+      )
+      .selectFrom('r')
       .innerJoin('searchDocuments as d', 'd.id', 'r.id')
       .select(['d.docKind', 'd.docId', 'd.ref', 'd.shownAt', 'd.titleLo', 'd.titleEn', 'd.textLo', 'd.textEn', 'r.score'])
+      .select(sql<number>`(select count(*) from w)`.as('windowCount'))
+      .select(sql<number>`(select min(hit) from w)`.as('windowLow'))
       .orderBy('r.score', 'desc')
       .orderBy('r.shownAt', 'desc')
       .orderBy('r.id', 'desc');
   },
-  { shapeKeys: ['mode', 'recentRows'], named: true },
+  { shapeKeys: ['mode', 'recentRows', 'window'], named: true },
 );
 
-/** SQLite: the newest SEARCH_WINDOW index entries that contain the patterns and carry one of the reader's audience tokens. */
+/** SQLite: the newest `window` index entries (below `before`) that contain the patterns and carry one of the reader's audience tokens. */
 function sqliteWindow(db: Executor, q: SearchParams) {
   return db
     .selectFrom('searchIndex')
     .select('rowid as hit')
     .where(sql<boolean>`search_index match ${q.match}`)
+    .$if(!!q.before, (w) => w.where(sql<boolean>`rowid < ${q.before}`))
     .orderBy('rowid', 'desc')
-    .limit(SEARCH_WINDOW);
+    .limit(sql.lit(q.window));
 }
 
 /**
- * PostgreSQL: the newest SEARCH_WINDOW matches among the newest `recentRows` rows; when fewer than
- * RECENT_ENOUGH, every match among the older rows too. The recent branch tests with strpos, which no
+ * PostgreSQL: the newest `window` matches among the newest `recentRows` rows (below `before`); when fewer
+ * than RECENT_ENOUGH, every match among the older rows too. The recent branch tests with strpos, which no
  * index answers, so whatever the planner estimates (or a generic plan of a prepared statement) it walks
- * the primary key backwards from max(id) and stops at the window; the older branch uses LIKE, which
+ * the primary key backwards from the top and stops at the window; the older branch uses LIKE, which
  * the trigram index answers, without ORDER BY/LIMIT of its own so that a backwards walk of all rows is
  * never the cheaper-looking plan. A one-time filter on the recent branch's count decides whether the
  * older branch runs at all.
@@ -678,17 +692,19 @@ function postgresWindow(db: Executor, q: SearchParams) {
   const join = (tests: RawBuilder<boolean>[]) => sql.join(tests, q.mode === 'all' ? sql` and ` : sql` or `);
   const strpos = join(q.patterns.map((p) => sql<boolean>`strpos(d.match_all, ${p}) > 0`));
   const like = join(q.likes.map((p) => sql<boolean>`d.match_all like ${p} escape '\\'`));
-  const since = sql`(select coalesce(max(id), 0) from search_documents) - ${sql.lit(q.recentRows)}`;
+  const top = q.before ? sql`${q.before}::bigint - 1` : sql`(select coalesce(max(id), 0) from search_documents)`;
+  const since = sql`${top} - ${sql.lit(q.recentRows)}`;
   return db
     .with('recent', (w) =>
       w
         .selectFrom('searchDocuments as d')
         .select('d.id as hit')
         .where(sql<boolean>`d.id > ${since}`)
+        .$if(!!q.before, (r) => r.where(sql<boolean>`d.id < ${q.before}`))
         .where(sql<boolean>`(${strpos})`)
         .where((eb) => audienceOf(eb, q.audiences))
         .orderBy('d.id', 'desc')
-        .limit(SEARCH_WINDOW),
+        .limit(sql.lit(q.window)),
     )
     .with('older', (w) =>
       w
@@ -703,7 +719,7 @@ function postgresWindow(db: Executor, q: SearchParams) {
     .selectFrom((eb) => eb.selectFrom('recent').select('hit').unionAll(eb.selectFrom('older').select('hit')).as('c'))
     .select('c.hit')
     .orderBy('c.hit', 'desc')
-    .limit(SEARCH_WINDOW);
+    .limit(sql.lit(q.window));
 }
 
 /**

@@ -13,6 +13,7 @@ import { runSeeds } from '../../db/seed';
 import { VISITOR } from './content.policy';
 import { audienceToken, countUnread, listLiveNotifications, listLivePosts, searchDocuments } from './content.repository';
 import { stopSearchWorker } from './content.search-pool';
+import { search as searchAs } from './content.search';
 
 /**
  * SQLite: the app on a database file, as in production, so that search runs in its worker thread
@@ -181,6 +182,45 @@ describe(`search index and list indexes (${dialect})`, () => {
     expect(await ask('ຫຼວງພະບາງ', 2)).toEqual([ids.rareLo]);
     expect((await ask('ບັນຊີ', 2)).length).toBe(17);
     expect(await ask('ຊ້າງເຜືອກ', 2)).toEqual([]);
+  });
+
+  it('ranks within a window of the newest matches and reaches older ones by "more results" (decision 100)', async () => {
+    // Seven posts with one word; the oldest has it in its title (the best score), the others in their bodies.
+    const windowed: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      windowed.push(
+        await post(`windowed-${i}`, {
+          titleLo: i === 0 ? 'ຂ່າວ zebrawindow' : `ຂ່າວ ${i}`,
+          titleEn: i === 0 ? 'zebrawindow news' : `News ${i}`,
+          bodyLo: '<p>ເນື້ອໃນ zebrawindow</p>',
+        }),
+      );
+    }
+    const ask = (cursor?: string, window?: number) => searchAs(t.app.deps, null, 'en', { q: 'zebrawindow', cursor, limit: 2, window });
+
+    // Every match in one window: the title hit first.
+    const all = await ask(undefined, 500);
+    expect(all.items[0]!.id).toBe(windowed[0]);
+
+    // Windows of three: the newest three ranked (all body hits, newest first), then "more results" goes on
+    // to the next three, and the title hit comes in the last window, once, after the newer ones.
+    const seen: string[] = [];
+    const cursors: (string | null)[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 10; page += 1) {
+      const res = await ask(cursor, 3);
+      seen.push(...res.items.map((i) => i.id));
+      cursors.push(res.nextCursor);
+      if (!res.nextCursor) break;
+      cursor = res.nextCursor;
+    }
+    expect(seen).toEqual([...windowed].reverse());
+    // offset 2 in the first window, then the second window (".<row>"), …, then nothing more.
+    expect(cursors[0]).toBe('2');
+    expect(cursors[1]).toMatch(/^0\.\d+$/);
+    expect(cursors.at(-1)).toBeNull();
+    // A broken cursor is refused as before.
+    await expect(ask('0.x', 3)).rejects.toMatchObject({ status: 400 });
   });
 
   it('answers one- and two-character queries as whole words', async () => {

@@ -1,6 +1,6 @@
 import { findMatches, highlightSnippet, matchText, searchPatterns, type QueryTerm } from '@bansi/shared/domain/search-text';
 import { localized, type Language, type SearchHit } from '@bansi/shared';
-import { decodeOffset } from '../../lib/cursor';
+import { decodeSearchCursor, encodeSearchCursor } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
 import type { Principal } from '../../plugins/access';
 import { targetOf } from './content.reads';
@@ -128,18 +128,35 @@ const excerptsOf = (kind: 'post' | 'notification', id: string, s: SearchSource) 
 /**
  * Lao-aware search across posts, notifications and info pages. The query becomes substring
  * patterns (`searchPatterns`); documents containing all of them are ranked first (if there are
- * none, those containing any), in SQL, over the visible documents only. Ranked results page by
- * offset (lib/cursor decodeOffset).
+ * none, those containing any), in SQL, over the visible documents only. Relevance ranks the newest
+ * SEARCH_WINDOW matches; once their ranking is read, the cursor goes on to the next, older window
+ * ("more results", decision 100), so a very common word costs one window per page, never all its
+ * matches. The cursor (lib/cursor `decodeSearchCursor`) carries the offset, the window and the mode.
  */
-export async function search(deps: Deps, principal: Principal | null, lang: Language, q: { q: string; cursor?: string; limit: number }) {
-  const offset = decodeOffset(deps, lang, q.cursor);
+export async function search(
+  deps: Deps,
+  principal: Principal | null,
+  lang: Language,
+  q: { q: string; cursor?: string; limit: number; window?: number },
+) {
+  const at = decodeSearchCursor(deps, lang, q.cursor);
   const patterns = searchPatterns(q.q);
   if (patterns.length === 0) return { items: [] as SearchHit[], nextCursor: null };
   const target = await targetOf(deps.db, principal);
-  const ask = (mode: 'all' | 'any') =>
-    runSearch(deps, { patterns: patterns.map((p) => p.pattern), mode, target, now: nowIso(), offset, limit: q.limit });
-  let rows = await ask('all');
-  if (rows.length === 0 && offset === 0 && patterns.length > 1) rows = await ask('any');
+  const ask = (any: boolean) =>
+    runSearch(deps, {
+      patterns: patterns.map((p) => p.pattern),
+      mode: any ? 'any' : 'all',
+      target,
+      now: nowIso(),
+      offset: at.offset,
+      limit: q.limit,
+      before: at.before,
+      window: q.window,
+    });
+  let any = at.any;
+  let rows = await ask(any);
+  if (rows.length === 0 && !any && at.offset === 0 && at.before === 0 && patterns.length > 1) rows = await ask((any = true));
   const terms = patterns.map((p) => p.term);
   const items = rows.slice(0, q.limit).map((r): SearchHit => ({
     kind: r.docKind,
@@ -150,7 +167,14 @@ export async function search(deps: Deps, principal: Principal | null, lang: Lang
     date: r.shownAt,
     score: Number(r.score),
   }));
-  return { items, nextCursor: rows.length > q.limit ? String(offset + q.limit) : null };
+  const window = rows[0];
+  const nextCursor =
+    rows.length > q.limit
+      ? encodeSearchCursor({ ...at, any, offset: at.offset + q.limit })
+      : window && Number(window.windowCount) >= (q.window ?? repo.SEARCH_WINDOW)
+        ? encodeSearchCursor({ any, offset: 0, before: Number(window.windowLow) })
+        : null;
+  return { items, nextCursor };
 }
 
 /** Each database's file (SQLite), looked up once: '' or null runs the query here. */
