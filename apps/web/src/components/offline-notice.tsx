@@ -1,14 +1,23 @@
 import { Alert } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+
+const subscribe = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
 
 /**
  * Without a connection the service worker still opens pages already seen (sw/sw.ts); this says that what
  * shows is the copy kept on the device. Its words travel in the bundle (boot), like the catalogs' own banner.
  */
 export function OfflineNotice() {
-  const { online } = useNetwork();
+  const online = useSyncExternalStore(subscribe, () => navigator.onLine);
   const { t } = useTranslation('boot');
   if (online) return null;
   return (
