@@ -15,7 +15,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { login as logIn, serverJs, startServer as start, waitReady } from './bench-server.mjs';
+import { login as logIn, missingForBench, startServer as start, waitReady } from './bench-server.mjs';
 import { root } from './lib.mjs';
 
 const JS_GOAL = 150_000;
@@ -31,15 +31,10 @@ const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 
 function main() {
-  for (const [what, path] of [
-    ['the built web app', join(builtWeb, 'index.html')],
-    ['the built API', serverJs],
-    ['Chromium', chromiumPath],
-  ]) {
-    if (!existsSync(path)) {
-      console.log(`bench:bundle: ${what} is missing (${path}). Run \`npm run build\` (and install chromium) first.`);
-      return Promise.resolve();
-    }
+  const missing = missingForBench('bench:bundle', { webDist: builtWeb, chromium: chromiumPath });
+  if (missing) {
+    console.log(missing);
+    return Promise.resolve();
   }
   return run();
 }

@@ -16,12 +16,12 @@
 // from before a change). The machine is shared: Lighthouse's TBT is pessimistic when it is loaded (the
 // load average is printed with the results).
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { API_BASE, login, startServer, waitReady } from './bench-server.mjs';
+import { API_BASE, login, missingForBench, startServer, waitReady } from './bench-server.mjs';
 import { root } from './lib.mjs';
 
 const SCREENS = [
@@ -286,15 +286,10 @@ async function slowAll(browser, baseURL) {
 // ------------------------------------------------------------------ the run
 
 async function main() {
-  for (const [what, path] of [
-    ['the built web app', join(builtWeb, 'index.html')],
-    ['the built API', serverJs],
-    ['Chromium', chromiumPath],
-  ]) {
-    if (!existsSync(path)) {
-      console.log(`bench:mobile: ${what} is missing (${path}). Run \`npm run build\` (and install chromium) first.`);
-      return;
-    }
+  const missing = missingForBench('bench:mobile', { webDist: builtWeb, server: serverJs, chromium: chromiumPath });
+  if (missing) {
+    console.log(missing);
+    return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'bansi-bench-mobile-'));
   // A copy of the build, so a rebuild meanwhile cannot change it under the browser.

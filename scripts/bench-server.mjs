@@ -1,6 +1,7 @@
 // What the browser benchmarks (bench:bundle, bench:mobile) share: the built app started on a fresh
 // SQLite database with the demo data, and logging in as the demo users.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
 
@@ -61,4 +62,16 @@ export async function login(request, baseURL, role) {
     headers: { 'x-csrf-token': token, origin: baseURL },
   });
   return res.ok();
+}
+
+/** What a browser bench needs before it can run (the built app, Chromium): a sentence naming the first one missing, or null. */
+export function missingForBench(bench, { webDist, server = serverJs, chromium }) {
+  for (const [what, path] of [
+    ['the built web app', join(webDist, 'index.html')],
+    ['the built API', server],
+    ['Chromium', chromium],
+  ]) {
+    if (!existsSync(path)) return `${bench}: ${what} is missing (${path}). Run \`npm run build\` (and install chromium) first.`;
+  }
+  return null;
 }
