@@ -103,6 +103,8 @@ function recorder(page) {
 async function newPage(browser, baseURL, encoding) {
   const context = await browser.newContext({
     baseURL,
+    // Bytes as the network sends them: a response from the service worker has no transfer size (-1).
+    serviceWorkers: 'block',
     viewport: { width: 1280, height: 800 },
     ...(encoding ? { extraHTTPHeaders: { 'accept-encoding': encoding } } : {}),
   });
