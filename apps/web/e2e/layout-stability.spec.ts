@@ -58,7 +58,7 @@ const CARDS = [
   'overview-payment',
 ];
 
-test('the dashboard overview does not move when its data arrives', async ({ page }) => {
+test('the dashboard overview does not move when its data arrives', async ({ page, shot }) => {
   await loginAs(page, 'company');
   const data = await holdData(page);
   await page.goto('/dashboard');
@@ -70,17 +70,19 @@ test('the dashboard overview does not move when its data arrives', async ({ page
   await page.evaluate(() => document.fonts.ready);
   const loading = await boxes(page, `main h1, ${followed}`);
   await expect(page.locator('main [data-testid="skeleton"]').first()).toBeVisible();
+  await shot('overview-loading');
 
   data.release();
   await expect(page.locator('main [data-testid="skeleton"]')).toHaveCount(0);
   await expect(page.getByTestId('overview-submission').getByRole('link').first()).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
   const loaded = await boxes(page, `main h1, ${followed}`);
+  await shot('overview-loaded');
 
   expect(moved(loading, loaded), 'what moved or changed size when the data arrived').toEqual([]);
 });
 
-test('the home page does not move when its data arrives', async ({ page }) => {
+test('the home page does not move when its data arrives', async ({ page, shot }) => {
   const data = await holdData(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -89,9 +91,11 @@ test('the home page does not move when its data arrives', async ({ page }) => {
   await expect.poll(data.held).toBeGreaterThan(0);
   await page.evaluate(() => document.fonts.ready);
   const loading = await boxes(page, followed);
+  await shot('home-loading');
   data.release();
   await expect(page.getByTestId('submission-deadline')).toHaveAttribute('data-state', /.+/);
   await page.evaluate(() => document.fonts.ready);
   const loaded = await boxes(page, followed);
+  await shot('home-loaded');
   expect(moved(loading, loaded), 'what moved or changed size when the data arrived').toEqual([]);
 });
