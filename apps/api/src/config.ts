@@ -119,7 +119,7 @@ export const ConfigSchema = z.object({
     .refine((v) => Buffer.byteLength(v) >= 32, 'at least 32 bytes')
     .optional(),
 
-  PROVIDER_NAME_LO: z.string().min(1).default('ບໍລິການບັນຊີ ບັນຊີ'),
+  PROVIDER_NAME_LO: z.string().min(1).default('ບັນຊີ ບໍລິການບັນຊີ'),
   PROVIDER_NAME_EN: z.string().min(1).default('Bansi Accounting Service'),
   PROVIDER_DESCRIPTION_LO: z.string().default('ບໍລິການຮັບ ແລະ ກວດກາເອກະສານບັນຊີປະຈຳປີ ສຳລັບວິສາຫະກິດໃນ ສປປ ລາວ.'),
   PROVIDER_DESCRIPTION_EN: z.string().default('Receiving and reviewing annual accounting documents for enterprises in the Lao PDR.'),

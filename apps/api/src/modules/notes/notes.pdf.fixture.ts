@@ -49,7 +49,7 @@ export function fixtureNotes(rows = 2, language: 'lo' | 'en' = 'lo'): NotesPdfIn
     bookYear: 2023,
     companyNameLo: 'ບໍລິສັດ ຕົວຢ່າງ ການຄ້າ ຈຳກັດ',
     companyNameEn: 'Demo Trading Co., Ltd.',
-    providerName: language === 'en' ? 'Bansi Accounting Services' : 'ບໍລິການບັນຊີ ບັນຊີ',
+    providerName: language === 'en' ? 'Bansi Accounting Services' : 'ບັນຊີ ບໍລິການບັນຊີ',
     sections,
     date: '2024-04-01T03:00:00.000Z',
   };
