@@ -1,4 +1,4 @@
-import type { FieldError, Language, Role } from '@bansi/shared';
+import { formatDateTime, type FieldError, type Language, type Role } from '@bansi/shared';
 import { addMs, newId, nowIso, randomToken, sha256 } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
@@ -182,6 +182,22 @@ export async function setPasswordWithToken(deps: Deps, token: string, password: 
     // An invitation link sets the first password; a reset link replaces one.
     const action = row.kind === 'invite' ? 'auth.invitation_accept' : 'auth.password_reset';
     await recordAudit(trx, actingAs(actor, user), action, { kind: 'user', id: user.id });
+    // A replaced password is confirmed to the owner, so a change they did not make does not go unnoticed.
+    if (row.kind === 'reset') await mailPasswordChanged(deps, trx, user);
+  });
+}
+
+/** The "your password was changed — if this was not you…" mail, in the account's language. */
+export async function mailPasswordChanged(deps: Deps, trx: Executor, user: { email: string; name: string; language: Language }) {
+  await enqueueMail(deps, trx, {
+    to: user.email,
+    lang: user.language,
+    template: 'passwordChanged',
+    vars: {
+      name: user.name,
+      changedAt: formatDateTime(nowIso(), user.language),
+      resetLink: new URL('/forgot-password', deps.config.PUBLIC_URL).toString(),
+    },
   });
 }
 

@@ -373,6 +373,31 @@ describe(`accounts (${dialect})`, () => {
       await expect(new Agent(t).login(body.user.email, body.user.password)).rejects.toThrow();
     });
 
+    it('confirms a changed password by mail in the account\'s language ("if this was not you…"), and only a change', async () => {
+      const { body } = await registerCompany(t, { user: { language: 'lo' } });
+      const mails = () => t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', body.user.email).orderBy('createdAt', 'asc').execute();
+      await new Agent(t).inject({ method: 'POST', url: url('/auth/forgot-password'), payload: { email: body.user.email } });
+      const token = await lastMailToken(t, body.user.email);
+      const before = (await mails()).length;
+      const weak = await new Agent(t).inject({ method: 'POST', url: url('/auth/reset-password'), payload: { token, password: 'qwerty123' } });
+      expect(weak.statusCode).toBe(400);
+      expect(await mails()).toHaveLength(before);
+      const ok = await new Agent(t).inject({
+        method: 'POST',
+        url: url('/auth/reset-password'),
+        headers: { 'accept-language': 'en' },
+        payload: { token, password: 'a brand new long password' },
+      });
+      expect(ok.statusCode).toBe(204);
+      const all = await mails();
+      expect(all).toHaveLength(before + 1);
+      const confirmation = all.at(-1)!;
+      expect(confirmation.subject).toBe('ບັນຊີ: ລະຫັດຜ່ານຂອງທ່ານຖືກປ່ຽນແລ້ວ');
+      expect(confirmation.textBody).toContain('ຖ້າບໍ່ແມ່ນທ່ານ');
+      expect(confirmation.textBody).toContain(`${t.config.PUBLIC_URL}/forgot-password`);
+      expect(confirmation.textBody).not.toContain('/reset-password/');
+    });
+
     it('refuses an expired link', async () => {
       const { body } = await registerCompany(t);
       await new Agent(t).inject({ method: 'POST', url: url('/auth/forgot-password'), payload: { email: body.user.email } });

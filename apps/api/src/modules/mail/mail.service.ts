@@ -28,6 +28,7 @@ export interface MailAttachmentRecord {
 
 export type MailTemplate =
   | 'passwordReset'
+  | 'passwordChanged'
   | 'addressInUse'
   | 'invitation'
   | 'welcome'
