@@ -35,6 +35,8 @@ export function bookingRow(row: Pick<BookingsTable, 'companyId' | 'slotStart' | 
   return {
     id: randomUUID(),
     code: randomUUID(),
+    // a test row's own reference (the service's come from the year's counter)
+    reference: `BK-TEST-${randomUUID()}`,
     status: 'booked',
     method: 'in_person',
     documentCount: 3,

@@ -115,6 +115,10 @@ test('a staff admin enters an empty SME threshold cell; the company form derives
   // holidays (bookings) and the fee schedule (payments) are reference data too
   await staff.goto('/staff/reference?list=holidays');
   await expect(staff.getByTestId('holidays')).toBeVisible();
+  // the official public holidays are seeded with their source (National Day among them)
+  await expect(staff.getByTestId('holidays')).toContainText(test.info().project.name.startsWith('en') ? 'National Day' : 'ວັນຊາດ');
+  await expect(staff.getByTestId('holiday-source').first()).toContainText('386');
+  await shotOf('reference-holidays');
   await staff.goto('/staff/reference?list=fees');
   await expect(staff.getByText(tr('payments.fees.demo')).first()).toBeVisible();
   await shotOf('reference-fees');

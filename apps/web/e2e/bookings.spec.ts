@@ -52,17 +52,19 @@ test('book → cover sheet → staff scan the QR link and mark received → fini
   await expect(card.getByTestId('booking-status')).toHaveText(tr('bookings.status.booked'));
   await expect(card).toContainText(tr('bookings.method.courier'));
   await expect(card.getByTestId('booking-qr')).toBeVisible();
-  const code = (await card.getByTestId('booking-code').textContent())!;
-  expect(code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  // the readable reference, never the QR's secret code, is what the company reads
+  const reference = (await card.getByTestId('booking-code').textContent())!;
+  expect(reference).toMatch(/^BK-\d{4}-\d{6}$/);
   const booking = ((await (await page.request.get(`${API_BASE}${BookingPaths.list}?status=upcoming`)).json()) as { items: Booking[] }).items[0]!;
-  expect(booking.code).toBe(code);
+  expect(booking.reference).toBe(reference);
+  await expect(card).not.toContainText(booking.code);
   await shot('booking-booked');
 
   // --- the cover sheet: a PDF that carries the QR link
   const [download] = await Promise.all([page.waitForEvent('download'), card.getByTestId('cover-sheet').click()]);
   const pdf = readFileSync((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  const link = new RegExp(`/qr/scan/${companyId}/${code}`).exec(pdf.toString('latin1'))?.[0];
+  const link = new RegExp(`/qr/scan/${companyId}/${booking.code}`).exec(pdf.toString('latin1'))?.[0];
   expect(link, 'QR link in the cover sheet').toBeTruthy();
 
   // --- staff open the link and mark the documents received
@@ -70,6 +72,7 @@ test('book → cover sheet → staff scan the QR link and mark received → fini
   await staff.goto(link!);
   const staffView = staff.getByTestId('qr-booking-staff');
   await expect(staffView).toBeVisible();
+  await expect(staff.getByTestId('qr-booking-reference')).toHaveText(reference);
   await expect(staffView).toContainText(tr('bookings.method.courier'));
   await staffView.getByLabel(tr('bookings.receive.count')).fill('4');
   await staffView.getByLabel(tr('bookings.receive.note')).fill('ຂາດ 1 ສະບັບ');

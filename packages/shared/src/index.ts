@@ -26,5 +26,6 @@ export * from './domain/lao-qr';
 export * from './format';
 export * from './contracts/bookings';
 export * from './domain/booking-slots';
+export * from './domain/lao-holidays';
 export * from './contracts/notes';
 export * from './domain/notes';

@@ -172,6 +172,8 @@ export const PaymentPaths = {
   staffUnmatched: '/staff/payment-notifications',
   staffResolveUnmatched: (id: string) => `/staff/payment-notifications/${id}/resolve`,
   fees: '/staff/fees',
+  /** the fees in force today (the dashboard's fees page) */
+  currentFees: '/fees',
 } as const;
 
 export const SmeThresholdPaths = {

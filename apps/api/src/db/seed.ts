@@ -4,6 +4,7 @@ import type { Db } from './index';
 import { accountsDemoSeed } from '../modules/companies/companies.seed';
 import { contentDemoSeed } from '../modules/content/content.seed';
 import { referenceSeed } from '../modules/reference/reference.seed';
+import { officialHolidaysSeed } from '../modules/bookings/bookings.seed';
 import { librarySeed } from '../modules/library/library.seed';
 import { smeThresholdsSeed } from '../modules/sme-thresholds/sme-thresholds.seed';
 import { submissionsDemoSeed } from '../modules/submissions/submissions.seed';
@@ -31,6 +32,7 @@ export interface SeedStep {
 
 export const seedSteps: SeedStep[] = [
   referenceSeed,
+  officialHolidaysSeed,
   accountsDemoSeed,
   librarySeed,
   contentDemoSeed,

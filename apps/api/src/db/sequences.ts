@@ -3,7 +3,7 @@ import type { Executor } from '../lib/deps';
 
 /**
  * Gapless numbers per scope and year (decision 081, generalised by decision 095): invoice numbers
- * (`invoice`) and filing references (`filing`). One counter row per (scope, year) is created or bumped
+ * (`invoice`), filing references (`filing`) and booking references (`booking`). One counter row per (scope, year) is created or bumped
  * with one `INSERT … ON CONFLICT DO UPDATE … RETURNING` inside the caller's transaction: PostgreSQL holds
  * the row lock until commit (a concurrent caller waits, then gets the next number), SQLite has one
  * writer, and a rolled-back caller takes its number back with it — no gaps, no repeats.
@@ -18,7 +18,7 @@ export interface SequenceTables {
   sequenceCounters: SequenceCountersTable;
 }
 
-export type SequenceScope = 'invoice' | 'filing';
+export type SequenceScope = 'invoice' | 'filing' | 'booking';
 
 export async function nextSequence(trx: Executor, scope: SequenceScope, year: number): Promise<number> {
   const row = await trx

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: lazyScreen(() => import('./routes/dashboard-overview')) },
           { path: 'news', lazy: lazyScreen(() => import('../features/content/routes/dashboard-news')) },
+          { path: 'info/fees', lazy: lazyScreen(() => import('./routes/info-fees')) },
           { path: 'info/:page', lazy: lazyScreen(() => import('../features/content/routes/dashboard-info')) },
           { path: 'submit-document', lazy: lazyScreen(() => import('../features/submissions/routes/submit-document')) },
           { path: 'submit-document/detail/:sub_id', lazy: lazyScreen(() => import('../features/submissions/routes/submission-detail')) },

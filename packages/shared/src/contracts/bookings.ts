@@ -64,7 +64,13 @@ export const CreateHolidayRequest = z.object({
   }),
 });
 export type CreateHolidayRequest = z.infer<typeof CreateHolidayRequest>;
-export const Holiday = z.object({ id: z.uuid(), date: z.string(), nameLo: z.string(), nameEn: z.string() });
+export const Holiday = z.object({
+  id: z.uuid(),
+  date: z.string(),
+  nameLo: z.string(),
+  nameEn: z.string(),
+  source: z.string().nullable().meta({ description: 'where an official holiday comes from (the decree); null for a day staff entered' }),
+});
 export type Holiday = z.infer<typeof Holiday>;
 /** A holiday just added, with how many bookings of its day were cancelled with it. */
 export const CreatedHoliday = Holiday.extend({ cancelledBookings: z.number().int().min(0) });
@@ -112,7 +118,8 @@ export type ReceiveBookingRequest = z.infer<typeof ReceiveBookingRequest>;
 export const Booking = z.object({
   id: z.uuid(),
   companyId: z.uuid(),
-  code: z.string().meta({ description: 'URL-safe, 128 random bits; the QR code carries it' }),
+  code: z.string().meta({ description: 'URL-safe, 128 random bits; the QR code carries it (never read aloud)' }),
+  reference: z.string().meta({ description: 'what a person quotes at the counter: BK-<year made>-<gapless sequence>, e.g. BK-2026-000123' }),
   status: BookingStatus,
   slotStart: z.string(),
   slotEnd: z.string(),
@@ -160,6 +167,8 @@ export const BookingVerification = z.object({
   kind: z.literal('booking'),
   genuine: z.literal(true),
   date: z.string(),
+  /** the readable reference (BK-2026-000123), what the company quotes at the counter */
+  reference: z.string(),
   booking: StaffBooking.optional(),
 });
 export type BookingVerification = z.infer<typeof BookingVerification>;

@@ -28,6 +28,7 @@ import { submissionReferenceMigration } from '../../modules/submissions/submissi
 import { referenceStampsMigration } from '../../modules/reference/reference.stamps.migration';
 import { receiptsIndexMigration } from '../../modules/payments/payments.receipts-index.migration';
 import { companyInvitationsMigration } from '../../modules/companies/companies.invitations.migration';
+import { bookingReferencesMigration } from '../../modules/bookings/bookings.references.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '202611251000_content_search_audience': contentSearchAudienceMigration,
   '202611270100_receipts_index': receiptsIndexMigration,
   '202611280200_company_invitations': companyInvitationsMigration,
+  '202611281900_booking_references': bookingReferencesMigration,
 };

@@ -19,10 +19,10 @@ export async function renderCoverSheet(deps: Deps, principal: Principal, id: str
   const url = qrLink(row.companyId, row.code, deps.config.PUBLIC_URL);
 
   const pdf = createPdf({
-    title: `${label('title')} ${row.code}`,
+    title: `${label('title')} ${row.reference}`,
     lang,
     header: providerHeader(deps.config),
-    footer: row.code,
+    footer: row.reference,
     author: deps.config.PROVIDER_NAME_EN,
   });
   const qrSize = 150;
@@ -31,7 +31,7 @@ export async function renderCoverSheet(deps: Deps, principal: Principal, id: str
   const textWidth = pdf.width - qrSize - 16;
   pdf.text(label('title'), { x: pdf.left, y: top, width: textWidth, size: 22, bold: true, color: PDF_COLORS.blue, gap: 4 });
   pdf.text(label('subtitle'), { width: textWidth, size: 11, color: PDF_COLORS.grey, gap: 10 });
-  pdf.text(row.code, { width: textWidth, size: 13, mono: true, gap: 4 });
+  pdf.text(row.reference, { width: textWidth, size: 16, bold: true, gap: 4 });
   pdf.text(`${slotLabel(row, lang)} (${label('vientianeTime')})`, { width: textWidth, size: 14, bold: true });
   pdf.raw.x = pdf.left;
   pdf.raw.y = Math.max(pdf.y, top + qrSize) + 18;
@@ -39,7 +39,7 @@ export async function renderCoverSheet(deps: Deps, principal: Principal, id: str
   pdf.fields([
     { label: label('company'), value: `${company.nameLo}\n${company.nameEn}` },
     { label: label('tin'), value: company.tin },
-    { label: label('code'), value: row.code, mono: true },
+    { label: label('code'), value: row.reference },
     { label: label('slot'), value: `${slotLabel(row, lang)} (${label('vientianeTime')})` },
     { label: label('method'), value: deps.t(lang, `bookings.method.${row.method}`) },
     { label: label('documents'), value: String(row.documentCount) },
@@ -49,5 +49,5 @@ export async function renderCoverSheet(deps: Deps, principal: Principal, id: str
   pdf.rule(16);
   pdf.paragraph(label('instructions'), { gap: 6 });
   pdf.text(url, { size: 8, mono: true, color: PDF_COLORS.blue, link: url });
-  return { pdf: await pdf.toBuffer(), fileName: `cover-sheet-${row.code.slice(0, 8)}.pdf` };
+  return { pdf: await pdf.toBuffer(), fileName: `cover-sheet-${row.reference}.pdf` };
 }

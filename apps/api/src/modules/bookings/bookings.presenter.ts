@@ -9,6 +9,7 @@ export function presentBooking(row: BookingsTable, ctx: { publicUrl?: string; cu
     id: row.id,
     companyId: row.companyId,
     code: row.code,
+    reference: row.reference,
     status: row.status,
     slotStart: row.slotStart,
     slotEnd: row.slotEnd,

@@ -13,7 +13,7 @@ registerQrKind('booking', {
   async describe(db, row, viewer) {
     const booking = await findBooking(db, row.subjectId);
     if (!booking || booking.companyId !== row.companyId || booking.status === 'cancelled') return undefined;
-    const view = { kind: 'booking' as const, genuine: true as const, date: vientianeDate(booking.slotStart) };
+    const view = { kind: 'booking' as const, genuine: true as const, date: vientianeDate(booking.slotStart), reference: booking.reference };
     if (!viewer || !isStaffRole(viewer.role)) return view;
     const ctx = { cutoffHours: (await settingsOf(db)).cutoffHours, now: new Date() };
     return { ...view, booking: presentStaffBooking(booking, await findCompanyNames(db, booking.companyId), ctx) };

@@ -1,6 +1,7 @@
 import {
   BOOKING_DEFAULTS,
   addDays,
+  bookingReference,
   bookingWindow,
   checkSlot,
   formatDateTime,
@@ -25,10 +26,13 @@ import type { Actor } from '../../lib/actor';
 import { newId, nowIso } from '../../lib/crypto';
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
+import { nextSequence } from '../../db/sequences';
 import { AppError, conflict, duplicate, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
+import { notifyCompany } from '../content/content.notify';
+import { listMailableUsers } from '../submissions/submissions.repository';
 import { issueQrCode, newQrSecret } from '../qr/qr.service';
 import { bookingCalendar } from './bookings.calendar';
 import { assertActive, assertBeforeCutoff, assertCanRead } from './bookings.policy';
@@ -112,11 +116,12 @@ export async function updateSettings(deps: Deps, actor: Actor, body: BookingSett
   return getSettings(deps);
 }
 
-const presentHoliday = (h: { id: string; date: string; nameLo: string; nameEn: string }) => ({
+const presentHoliday = (h: { id: string; date: string; nameLo: string; nameEn: string; source: string | null }) => ({
   id: h.id,
   date: h.date,
   nameLo: h.nameLo,
   nameEn: h.nameEn,
+  source: h.source,
 });
 
 export async function getHolidays(deps: Deps, year?: number) {
@@ -133,7 +138,7 @@ export async function createHoliday(deps: Deps, actor: Actor, body: CreateHolida
   const { cancelBookings, ...fields } = body;
   if (await findHolidayByDate(deps.db, fields.date))
     throw duplicate([{ path: 'body.date', code: 'holiday_taken', message: deps.t(lang, 'bookings.refusal.holiday_taken') }]);
-  const row = { id: newId(), ...fields, createdAt: nowIso(), createdBy: actor.userId };
+  const row = { id: newId(), ...fields, source: null, createdAt: nowIso(), createdBy: actor.userId };
   const now = new Date();
   const cancelledBookings = await deps.db.transaction().execute(async (trx) => {
     await lockBookingDay(trx, fields.date);
@@ -267,6 +272,8 @@ export async function createBooking(deps: Deps, actor: Actor, principal: Princip
     companyId,
     // 128 random bits, base64url: the QR code's secret part (decision 085)
     code: newQrSecret(),
+    // given in the transaction below, from the year's gapless counter
+    reference: '',
     status: 'booked',
     slotStart: start,
     slotEnd: slotEnd(start, settings.slotMinutes),
@@ -288,6 +295,8 @@ export async function createBooking(deps: Deps, actor: Actor, principal: Princip
       await lockBookingDay(trx, day);
       if (await findHolidayByDate(trx, day)) throw slotRefused(deps, 'holiday', lang);
       if (!(await takePlace(trx, start, settings.capacity))) throw conflict('SLOT_FULL');
+      const year = Number(vientianeDate(now).slice(0, 4));
+      row.reference = bookingReference(year, await nextSequence(trx, 'booking', year));
       await insertBooking(trx, row);
       await issueQrCode(trx, { kind: 'booking', companyId, subjectId: row.id, code: row.code, publicUrl: deps.config.PUBLIC_URL });
       await recordAudit(
@@ -393,8 +402,43 @@ export async function receiveBooking(deps: Deps, actor: Actor, principal: Princi
       { kind: 'booking', id },
       { companyId: row.companyId, details: { receivedCount: body.receivedCount } },
     );
+    if (body.receivedCount < Number(row.documentCount) || patch.receivedNote) await tellShortfall(deps, trx, { ...row, ...patch });
   });
   return getStaffBooking(deps, principal, id);
+}
+
+/**
+ * Fewer documents than booked, or a note from the counter ("11 of 12, audit report missing"): every user of
+ * the company gets a mail in their language, and the company a notification in the portal, in the caller's
+ * transaction.
+ */
+async function tellShortfall(deps: Deps, trx: Executor, row: BookingsTable) {
+  const company = await findCompanyNames(trx, row.companyId);
+  const path = `/dashboard/finish-booking-document?booking=${row.id}`;
+  const vars = (lang: Language) => ({
+    company: lang === 'en' ? company.nameEn : company.nameLo,
+    reference: row.reference,
+    received: Number(row.receivedCount),
+    booked: Number(row.documentCount),
+    receivedAt: formatDateTime(row.receivedAt!, lang),
+    note: row.receivedNote ? deps.t(lang, 'bookings.shortfall.note', { note: row.receivedNote }) : '',
+  });
+  for (const user of await listMailableUsers(trx, row.companyId)) {
+    await enqueueMail(deps, trx, {
+      to: user.email,
+      lang: user.language,
+      template: 'bookingShortfall',
+      vars: { ...vars(user.language), link: new URL(path, deps.config.PUBLIC_URL).toString() },
+    });
+  }
+  const text = (lang: Language, part: 'title' | 'body') => deps.t(lang, `bookings.shortfall.${part}`, vars(lang)).trim();
+  await notifyCompany(trx, row.companyId, {
+    titleLo: text('lo', 'title'),
+    titleEn: text('en', 'title'),
+    bodyLo: text('lo', 'body'),
+    bodyEn: text('en', 'body'),
+    link: path,
+  });
 }
 
 /** Cancel: the company until the cut-off, staff any time before the documents are received. */
@@ -428,7 +472,7 @@ export const slotLabel = (row: Pick<BookingsTable, 'slotStart' | 'slotEnd'>, lan
 
 export function calendarText(deps: Deps, row: BookingsTable, lang: Language) {
   const provider = lang === 'en' ? deps.config.PROVIDER_NAME_EN : deps.config.PROVIDER_NAME_LO;
-  const vars = { provider, code: row.code, documents: Number(row.documentCount), method: deps.t(lang, `bookings.method.${row.method}`) };
+  const vars = { provider, reference: row.reference, documents: Number(row.documentCount), method: deps.t(lang, `bookings.method.${row.method}`) };
   return {
     summary: deps.t(lang, 'bookings.ics.summary', vars),
     description: deps.t(lang, 'bookings.ics.description', vars),
@@ -444,7 +488,7 @@ export function calendarFile(deps: Deps, row: BookingsTable, lang: Language): st
 
 export async function getCalendarFile(deps: Deps, principal: Principal, id: string, lang: Language) {
   const row = await readable(deps, principal, id);
-  return { ics: calendarFile(deps, row, lang), fileName: `booking-${row.code.slice(0, 8)}.ics` };
+  return { ics: calendarFile(deps, row, lang), fileName: `booking-${row.reference}.ics` };
 }
 
 /** The e-mail to the user who booked, in their language, with the booking's .ics attached. */
@@ -460,7 +504,7 @@ async function mailBooking(deps: Deps, trx: Executor, row: BookingsTable, templa
     vars: {
       company: lang === 'en' ? company.nameEn : company.nameLo,
       slot: slotLabel(row, lang),
-      code: row.code,
+      reference: row.reference,
       documents: Number(row.documentCount),
       method: deps.t(lang, `bookings.method.${row.method}`),
       link: new URL(`/dashboard/sending-booking-document?booking=${row.id}`, deps.config.PUBLIC_URL).toString(),

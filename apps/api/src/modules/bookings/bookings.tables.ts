@@ -18,6 +18,8 @@ export interface BookingHolidaysTable {
   date: string;
   nameLo: string;
   nameEn: string;
+  /** where an official holiday comes from (the decree); null for a day staff entered */
+  source: string | null;
   createdAt: string;
   createdBy: string | null;
 }
@@ -37,6 +39,8 @@ export interface BookingsTable {
   companyId: string;
   /** URL-safe, 128 random bits: what the QR code carries */
   code: string;
+  /** what a person reads aloud: BK-2026-000123 (unique, gapless per year) */
+  reference: string;
   status: BookingStatus;
   slotStart: string;
   slotEnd: string;

@@ -3,6 +3,7 @@ import {
   BookingPaths,
   QrPaths,
   addDays,
+  laoOfficialHolidays,
   vientianeDate,
   vientianeInstant,
   vientianeTime,
@@ -19,6 +20,7 @@ import { book, bookingBody, bookingRow, upcomingSlots } from '../../../test/book
 import { pdfText } from '../../lib/pdf/pdf-text';
 import { Agent, createTestApp, dialect, loginAs, registerCompany, type TestApp } from '../../../test/helpers';
 import { bookingDayLock, insertBooking, lockBookingDay } from './bookings.repository';
+import { officialHolidaysSeed } from './bookings.seed';
 
 const url = (path: string) => `${API_BASE}${path}`;
 
@@ -118,6 +120,35 @@ describe(`bookings (${dialect})`, () => {
       await setSettings({ slotMinutes: 30, capacity: 3, minNoticeHours: 2, horizonDays: 60, cutoffHours: 24 });
     });
 
+    it('the official public holidays of this year and the next are there from the first start, with their source; booking one is refused', async () => {
+      const year = Number(vientianeDate(new Date()).slice(0, 4));
+      const holidays = [] as { date: string; nameEn: string; source: string | null }[];
+      for (const y of [year, year + 1]) holidays.push(...(await reviewer.inject({ url: url(`${BookingPaths.holidays}?year=${y}`) })).json().items);
+      expect(holidays.length).toBeGreaterThanOrEqual(10);
+      for (const y of [year, year + 1]) {
+        const national = holidays.find((h) => h.date === `${y}-12-02`);
+        expect(national).toMatchObject({ nameEn: 'National Day', source: expect.stringContaining('386/GOV') });
+      }
+      // a weekday official holiday ahead of today is closed to bookings
+      const today = vientianeDate(new Date());
+      const ahead = holidays.find((h) => h.date > addDays(today, 1) && ![0, 6].includes(new Date(`${h.date}T00:00:00Z`).getUTCDay()))!;
+      const refused = await a.inject({
+        method: 'POST',
+        url: url(BookingPaths.list),
+        payload: bookingBody(vientianeInstant(ahead.date, 9 * 60).toISOString()),
+        headers: { 'accept-language': 'en' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors[0]).toMatchObject({ path: 'body.slotStart' });
+      expect(['slot_holiday', 'slot_horizon']).toContain(refused.json().errors[0].code);
+      // the seed runs at every start but leaves a year staff have changed as they made it
+      const removed = holidays.find((h) => h.date === `${year + 1}-01-01`) as unknown as { id: string };
+      expect((await admin.inject({ method: 'DELETE', url: url(BookingPaths.holiday(removed.id)) })).statusCode).toBe(204);
+      await officialHolidaysSeed.run({ db: t.db, config: t.config });
+      const after = (await reviewer.inject({ url: url(`${BookingPaths.holidays}?year=${year + 1}`) })).json().items as { date: string }[];
+      expect(after.map((h) => h.date)).not.toContain(`${year + 1}-01-01`);
+    });
+
     it('a holiday closes its day: no slots, a booking there is refused with a reason', async () => {
       const day = vientianeDate((await upcomingSlots(a, 14)).at(-1)!.start);
       const created = await admin.inject({
@@ -204,7 +235,7 @@ describe(`bookings (${dialect})`, () => {
       const mails = await t.db.kysely.selectFrom('outbox').selectAll().where('id', 'not in', mailsBefore).orderBy('createdAt').execute();
       expect(mails).toHaveLength(2);
       const mailOf = (booking: Booking) => {
-        const mail = mails.find((m) => m.textBody.includes(booking.code))!;
+        const mail = mails.find((m) => m.textBody.includes(booking.reference))!;
         const [ics] = JSON.parse(mail.attachments!) as { content: string }[];
         return { mail, ics: parseIcs(Buffer.from(ics!.content, 'base64').toString('utf8')) };
       };
@@ -291,6 +322,12 @@ describe(`bookings (${dialect})`, () => {
         sequence: 0,
       });
       expect(booking.code).toMatch(/^[A-Za-z0-9_-]{22,}$/); // 22 base64url characters = 132 bits ≥ 128 random bits
+      // what a person reads aloud: the year's gapless counter, the next number after the last booking's
+      const year = vientianeDate(new Date()).slice(0, 4);
+      expect(booking.reference).toMatch(new RegExp(`^BK-${year}-\\d{6}$`));
+      const next = await book(a, (await upcomingSlots(a))[3]!.start);
+      expect(Number(next.reference.slice(-6))).toBe(Number(booking.reference.slice(-6)) + 1);
+      await reviewer.inject({ method: 'POST', url: url(BookingPaths.staffAction(next.id, 'cancel')) });
       expect(booking.qrUrl).toBe(new URL(`/qr/scan/${booking.companyId}/${booking.code}`, t.config.PUBLIC_URL).toString());
 
       const after = (await upcomingSlots(a)).find((s) => s.start === slot!.start)!;
@@ -306,9 +343,11 @@ describe(`bookings (${dialect})`, () => {
           before.map((m) => m.id),
         )
         .execute();
-      expect(mails).toHaveLength(1);
-      // company A's user chose Lao
+      expect(mails.length).toBeGreaterThanOrEqual(1);
+      // company A's user chose Lao; the mail gives the reference to quote, never the QR's secret code
       expect(mails[0]!.subject).toMatch(/ຢືນຢັນການຈອງ/);
+      expect(mails[0]!.textBody).toContain(`ເລກອ້າງອີງການຈອງ: ${booking.reference}`);
+      expect(mails[0]!.textBody).not.toContain(booking.code);
       const attachments = JSON.parse(mails[0]!.attachments!) as { filename: string; contentType: string; content: string }[];
       expect(attachments[0]!.contentType).toMatch(/^text\/calendar/);
       const ics = parseIcs(Buffer.from(attachments[0]!.content, 'base64').toString('utf8'));
@@ -463,6 +502,18 @@ describe(`bookings (${dialect})`, () => {
         payload: { receivedCount: 6, note: 'ຂາດໃບດຸ່ນດ່ຽງ 1 ສະບັບ' },
       });
       expect(res.statusCode, res.body).toBe(200);
+      // fewer than booked, with a note: the company is told by mail (company B's user reads English) and in the portal
+      const shortfall = await t.db.kysely
+        .selectFrom('outbox')
+        .selectAll()
+        .where('subject', 'like', `%${mine.reference}%`)
+        .where('toAddress', 'in', t.db.kysely.selectFrom('users').select('email').where('companyId', '=', b.companyId!))
+        .execute();
+      expect(shortfall).toHaveLength(1);
+      expect(shortfall[0]!.subject).toBe(`Bansi: ${mine.reference} — 6 of 7 documents received`);
+      expect(shortfall[0]!.textBody).toContain('Note from the counter: ຂາດໃບດຸ່ນດ່ຽງ 1 ສະບັບ');
+      const bell = (await b.inject({ url: url('/notifications'), headers: { 'accept-language': 'en' } })).json() as { items: { title: string }[] };
+      expect(bell.items.map((n) => n.title)).toContain(`${mine.reference}: 6 of 7 documents received`);
       const twice = await reviewer.inject({ method: 'POST', url: url(BookingPaths.staffAction(mine.id, 'receive')), payload: { receivedCount: 6 } });
       expect(twice.statusCode).toBe(409);
 
@@ -486,8 +537,8 @@ describe(`bookings (${dialect})`, () => {
       expect(pdf.headers['content-type']).toBe('application/pdf');
       const text = await pdfText(pdf.rawPayload);
       expect(text).toContain('ໃບປະໜ້າ');
-      expect(text).toContain('ລະຫັດການຈອງ');
-      expect(text).toContain(mine.code);
+      expect(text).toContain('ເລກອ້າງອີງການຈອງ');
+      expect(text).toContain(mine.reference);
       expect(text).toContain(vientianeTime(mine.slotStart));
       const company = (await b.inject({ url: url('/companies/me') })).json() as { nameLo: string; nameEn: string };
       expect(text).toContain(company.nameLo);
@@ -505,7 +556,7 @@ describe(`bookings (${dialect})`, () => {
       const check = url(QrPaths.check(mine.companyId, mine.code));
       const visitor = await new Agent(t).inject({ url: check });
       expect(visitor.statusCode).toBe(200);
-      expect(visitor.json()).toEqual({ kind: 'booking', genuine: true, date: vientianeDate(slot.start) });
+      expect(visitor.json()).toEqual({ kind: 'booking', genuine: true, date: vientianeDate(slot.start), reference: mine.reference });
       const staffView = (await reviewer.inject({ url: check })).json();
       expect(staffView.booking).toMatchObject({ id: mine.id, status: 'booked', documentCount: 4, company: { id: a.companyId } });
       // the company itself is not staff: it sees what a visitor sees
@@ -520,9 +571,10 @@ describe(`bookings (${dialect})`, () => {
   });
 });
 
-/** The next date (Vientiane) with this weekday (0 = Sunday), at least `after` days from today. */
+/** The next date (Vientiane) with this weekday (0 = Sunday), at least `after` days from today, that is no official holiday. */
 function nextWeekday(day: number, after = 3): string {
+  const official = (d: string) => laoOfficialHolidays(Number(d.slice(0, 4))).some((h) => h.date === d);
   let date = addDays(vientianeDate(new Date()), after);
-  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== day) date = addDays(date, 1);
+  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== day || official(date)) date = addDays(date, 1);
   return date;
 }

@@ -130,10 +130,10 @@ const pages: PageInput[] = [
     titleLo: 'ຄ່າບໍລິການ',
     titleEn: 'Fees',
     bodyLo:
-      '<p>ຄ່າບໍລິການແມ່ນຂຶ້ນກັບປະເພດບໍລິການ ແລະ ຂະໜາດຂອງວິສາຫະກິດ. ຈຳນວນເງິນທີ່ຕ້ອງຈ່າຍຈະສະແດງຢູ່ໃນໃບແຈ້ງໜີ້ຂອງທ່ານ.</p>' +
+      '<p>ຄ່າບໍລິການແມ່ນຂຶ້ນກັບປະເພດບໍລິການ ແລະ ຂະໜາດຂອງວິສາຫະກິດ. ຕາຕະລາງລຸ່ມນີ້ແມ່ນຄ່າບໍລິການທີ່ມີຜົນບັງຄັບໃຊ້ໃນມື້ນີ້; ໃບແຈ້ງໜີ້ຂອງທ່ານຄິດໄລ່ຕາມຕາຕະລາງນີ້.</p>' +
       '<p>ທ່ານສາມາດຈ່າຍດ້ວຍ LAO QR ໃນໜ້າ ຊຳລະຄ່າບໍລິການ, ຫຼື ໂອນເງິນ ແລ້ວອັບໂຫຼດໃບໂອນເງິນໃຫ້ທາງບໍລິການກວດສອບ. ເມື່ອການຊຳລະຖືກຢືນຢັນແລ້ວ ທ່ານຈະໄດ້ຮັບໃບຮັບເງິນ (PDF) ທາງອີເມວ ແລະ ໃນລະບົບ.</p>',
     bodyEn:
-      '<p>Fees depend on the service and the size of the enterprise. The amount due is shown on your invoice.</p>' +
+      '<p>Fees depend on the service and the size of the enterprise. The table below shows the fees in force today; your invoice is charged from it.</p>' +
       '<p>On the Service payment page you can pay by LAO QR, or pay by bank transfer and upload the transfer slip for the service to check. Once the payment is confirmed you get the receipt (PDF) by e-mail and in the portal.</p>',
   },
   {

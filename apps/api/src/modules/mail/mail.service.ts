@@ -41,6 +41,7 @@ export type MailTemplate =
   | 'bookingRescheduled'
   | 'bookingCancelled'
   | 'bookingCancelledHoliday'
+  | 'bookingShortfall'
   | 'submissionReminder'
   | 'invoicePaid';
 

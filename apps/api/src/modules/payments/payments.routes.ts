@@ -32,6 +32,7 @@ import {
   decideOnSlip,
   findInvoiceForStaff,
   getFees,
+  getCurrentFees,
   getInvoice,
   getStaffInvoice,
   invoiceQr,
@@ -188,6 +189,15 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     sendReceipt(request, reply, await findInvoiceForStaff(deps, request.params.id)),
   );
   app.get(PaymentPaths.fees, { config: { audience: 'staffAdmin' }, schema: { tags, response: { 200: FeeSchedule } } }, async () => getFees(deps));
+  // What each service costs is no secret: the fees page shows it to anyone, from the staff's schedule.
+  app.get(
+    PaymentPaths.currentFees,
+    {
+      config: { audience: 'public' },
+      schema: { tags, summary: 'The fees in force today, per service and company size', response: { 200: FeeSchedule } },
+    },
+    async () => getCurrentFees(deps),
+  );
   app.put(
     PaymentPaths.fees,
     { config: { audience: 'staffAdmin' }, schema: { tags, body: PutFeesBody, response: { 200: FeeSchedule } } },

@@ -600,6 +600,12 @@ export async function getFees(deps: Deps, now = nowIso()): Promise<FeeSchedule> 
   };
 }
 
+/** Only the prices in force today (the latest not after today, per service and size). */
+export async function getCurrentFees(deps: Deps, now = nowIso()): Promise<FeeSchedule> {
+  const { items } = await getFees(deps, now);
+  return { items: items.filter((f) => f.current) };
+}
+
 export async function putFees(deps: Deps, actor: Actor, principal: Principal, body: PutFeesBody): Promise<FeeSchedule> {
   const sizeCodes = new Set((await listSizeCodes(deps.db)).map((r) => r.code));
   const unknown = body.items.findIndex((i) => !sizeCodes.has(i.sizeCode));

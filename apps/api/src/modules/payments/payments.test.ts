@@ -11,7 +11,7 @@ import {
   parseLaoQr,
 } from '@bansi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialect, loginAs, registerCompany, type Agent, type TestApp } from '../../../test/helpers';
+import { Agent, createTestApp, dialect, loginAs, registerCompany, type TestApp } from '../../../test/helpers';
 import { deliver, issueInvoiceTo, notification, papi } from '../../../test/payments';
 import { acceptedSubmission, readySubmission, staffAction, submit } from '../../../test/submissions';
 import { jpegBytes, pdfBytes } from '../../../test/file-fixtures';
@@ -77,6 +77,12 @@ describe(`service payment (${dialect})`, () => {
       const after = FeeSchedule.parse((await admin.inject({ url: papi(PaymentPaths.fees) })).json());
       expect(after.items).toHaveLength(2);
       expect(after.items.find((f) => f.current)?.amount).toBe(1_500_000);
+      // anyone reads the prices in force today (the fees page): the future price is not among them
+      const current = await new Agent(t).inject({ url: papi(PaymentPaths.currentFees) });
+      expect(current.statusCode).toBe(200);
+      expect(FeeSchedule.parse(current.json()).items.map((f) => [f.service, f.sizeCode, f.amount, f.current])).toEqual([
+        ['annual_review', 'small', 1_500_000, true],
+      ]);
     });
   });
 

@@ -45,8 +45,8 @@ export function BookingCard({ booking, highlight = false }: { booking: Booking; 
           </Group>
           <Text size="sm">
             {t('bookings.card.code')}{' '}
-            <Text span ff="monospace" fw={600} style={{ wordBreak: 'break-all' }} data-testid="booking-code">
-              {booking.code}
+            <Text span ff="monospace" fw={700} data-testid="booking-code">
+              {booking.reference}
             </Text>
           </Text>
           <Text size="sm" c="dimmed">
@@ -77,7 +77,7 @@ export function BookingCard({ booking, highlight = false }: { booking: Booking; 
             </Text>
           )}
         </Stack>
-        {booking.status === 'booked' && <BookingQr url={booking.qrUrl} alt={t('bookings.card.qrAlt', { code: booking.code })} size={128} />}
+        {booking.status === 'booked' && <BookingQr url={booking.qrUrl} alt={t('bookings.card.qrAlt', { reference: booking.reference })} size={128} />}
       </Group>
       {booking.status === 'booked' && (
         <Stack gap="xs" mt="sm">

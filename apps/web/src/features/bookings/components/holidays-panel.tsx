@@ -129,6 +129,11 @@ export function HolidaysPanel() {
                 <Text size="sm" c="dimmed">
                   {lng === 'en' ? h.nameEn : h.nameLo}
                 </Text>
+                {h.source && (
+                  <Text size="xs" c="dimmed" data-testid="holiday-source">
+                    {t('bookings.holidays.source', { source: h.source })}
+                  </Text>
+                )}
               </Stack>
               <ConfirmButton
                 color="red"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -11,16 +12,22 @@ import { RichText } from '../components/rich-text';
 
 /** /dashboard/info/:page: an information page staff wrote (fees, FAQ, contacts …); not found when none. */
 export default function DashboardInfoRoute() {
+  const { page: key = '' } = useParams();
+  return <InfoPage pageKey={key} />;
+}
+
+/** An information page, with what another feature adds under the staff's text (the fee schedule on 'fees'). */
+export function InfoPage({ pageKey, children }: { pageKey: string; children?: ReactNode }) {
   const { t } = useTranslation();
   const lng = useLang();
-  const { page: key = '' } = useParams();
-  const { data: page, isPending, error } = useInfoPage(key);
+  const { data: page, isPending, error } = useInfoPage(pageKey);
   if (isPending) return <Skeleton h={300} radius="md" />;
   if (error || !page) return <NotFoundOrError error={error} home={paths.dashboard.root} />;
   return (
     <Stack gap="sm" maw={860} lang={page.lang}>
       <PageTitle>{page.title}</PageTitle>
       <RichText html={page.bodyHtml} lang={page.lang} />
+      {children}
       <Text size="xs" c="gray.7">
         {t('content.page.updated', { date: formatDate(page.updatedAt, lng) })}
       </Text>

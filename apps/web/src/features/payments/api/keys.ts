@@ -8,4 +8,5 @@ export const paymentKeys = {
   staffList: (filters: object) => ['staff', 'invoices', filters] as const,
   unmatched: ['staff', 'payment-notifications'] as const,
   fees: ['staff', 'fees'] as const,
+  currentFees: ['payments', 'current-fees'] as const,
 };

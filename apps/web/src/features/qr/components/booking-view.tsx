@@ -29,6 +29,12 @@ export function BookingView({ view, onChanged }: { view: BookingVerification; on
             <Text size="sm" data-testid="qr-booking-day">
               {t('bookings.scan.forDay', { date: formatDate(`${view.date}T05:00:00Z`, lng) })}
             </Text>
+            <Text size="sm">
+              {t('bookings.card.code')}{' '}
+              <Text span ff="monospace" fw={700} data-testid="qr-booking-reference">
+                {view.reference}
+              </Text>
+            </Text>
           </div>
         </Group>
       </Card>
