@@ -71,6 +71,18 @@ export function formatDateTime(iso: string, lng: Language): string {
   return new Intl.DateTimeFormat(INTL_LOCALES[lng], { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(date);
 }
 
+/**
+ * "2026-11-27T15:43:29.084Z" → "2026-11-27 22:43": the time in Vientiane (UTC+7 all year), as a spreadsheet reads
+ * a date and time in every locale. CSV exports and printed stamps use it; '' for an empty value.
+ */
+export function vientianeStamp(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return '';
+  const local = new Date(at + 7 * 3600_000).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
+}
+
 /** "08:00" → "8 AM" (en) or "08:00" (lo), for opening hours. */
 export function formatClock(hhmm: string, lng: Language): string {
   const [h = 0, m = 0] = hhmm.split(':').map(Number);

@@ -27,5 +27,6 @@ export * from './format';
 export * from './contracts/bookings';
 export * from './domain/booking-slots';
 export * from './domain/lao-holidays';
+export * from './domain/audit-actions';
 export * from './contracts/notes';
 export * from './domain/notes';

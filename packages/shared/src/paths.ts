@@ -21,6 +21,8 @@ export const AuthPaths = {
   session: '/auth/session',
   /** the web app's probe: 200 with `{ session: null }` for a visitor, where /auth/session answers 401 */
   currentSession: '/auth/session/current',
+  /** the signed-in account's language (what the user chose in the app) */
+  language: '/auth/session/language',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
   passwordCheck: '/auth/password-check',
@@ -39,6 +41,8 @@ export const CompanyPaths = {
 /** The audit log and the background jobs (staff admins). */
 export const AuditPaths = {
   list: '/staff/audit',
+  /** the same filters, as CSV in the caller's language */
+  csv: '/staff/audit.csv',
   jobs: '/staff/jobs',
   retryJob: '/staff/jobs/:id/retry',
 } as const;

@@ -37,3 +37,22 @@ export function requestLanguage(acceptLanguage: string | undefined): Language {
   }
   return DEFAULT_LANGUAGE;
 }
+
+/** The cookie the web app keeps in step with its chosen language (localStorage `lang`), for what a browser downloads. */
+export const LANGUAGE_COOKIE = 'bansi_lang';
+
+/**
+ * The language of a document made for this request — a PDF, a calendar file, a CSV: the account's language when
+ * someone is signed in (they chose it in the app), else the language the app shows this visitor (its cookie),
+ * else the browser's Accept-Language. A download opened by a link carries the browser's Accept-Language, which
+ * is not the choice the person made in the app.
+ */
+export function documentLanguage(request: {
+  principal?: { language: Language } | null;
+  cookies?: Record<string, string | undefined>;
+  headers: { 'accept-language'?: string };
+}): Language {
+  if (request.principal) return request.principal.language;
+  const chosen = request.cookies?.[LANGUAGE_COOKIE];
+  return isLanguage(chosen) ? chosen : requestLanguage(request.headers['accept-language']);
+}

@@ -1,3 +1,4 @@
+import type { Language } from '@bansi/shared';
 import { API_BASE, audienceAllows, type Audience, type Role } from '@bansi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,6 +10,8 @@ export interface Principal {
   role: Role;
   /** null for staff */
   companyId: string | null;
+  /** the account's language (what the user last chose in the app): mails, PDFs, calendar files and CSVs use it */
+  language: Language;
 }
 
 declare module 'fastify' {

@@ -49,6 +49,6 @@ export default fp(async function session(app: FastifyInstance) {
       return;
     }
     if (nowMs - Date.parse(row.lastSeenAt) > TOUCH_EVERY_MS) await touchSession(app.db.kysely, row.sessionId, now);
-    request.principal = { sessionId: row.sessionId, userId: row.userId, role: row.role, companyId: row.companyId };
+    request.principal = { sessionId: row.sessionId, userId: row.userId, role: row.role, companyId: row.companyId, language: row.language };
   });
 });

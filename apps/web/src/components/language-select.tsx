@@ -12,7 +12,7 @@ export function LanguageSelect({ testId }: { testId?: string }) {
       aria-label={t('common.language')}
       data-testid={testId}
       value={i18n.language}
-      onChange={(value) => changeLanguage(value as Language)}
+      onChange={(value) => void changeLanguage(value as Language)}
       data={LANGUAGES.map((lng) => ({ value: lng, label: t(`common.languages.${lng}`) }))}
     />
   );

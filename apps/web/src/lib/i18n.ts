@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, I18N_NAMESPACE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '@bansi/shared';
+import { AuthPaths, DEFAULT_LANGUAGE, I18N_NAMESPACE, LANGUAGES, LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '@bansi/shared';
+import { api } from './api-client';
 import i18next from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
@@ -15,9 +16,24 @@ export function storedLanguage(): Language {
   }
 }
 
-/** Stores the choice and reloads, so every screen, date and number starts in the new language. */
-export function changeLanguage(lng: Language) {
+/**
+ * The server reads this cookie for what a visitor's browser downloads (a link carries the browser's
+ * Accept-Language, not the app's choice); a signed-in account's own language wins over it.
+ */
+const LANGUAGE_COOKIE = 'bansi_lang';
+function mirrorToCookie(lng: Language) {
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * Stores the choice (on this browser, and on the account when someone is signed in: mails, PDFs, calendar files
+ * and CSVs then follow it) and reloads, so every screen, date and number starts in the new language.
+ */
+export async function changeLanguage(lng: Language) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  mirrorToCookie(lng);
+  // A failure to reach the account (offline) must not keep the screen in the old language.
+  await api(AuthPaths.language, { method: 'PUT', body: { language: lng } }).catch(() => undefined);
   window.location.reload();
 }
 
@@ -36,6 +52,7 @@ export async function initI18n(): Promise<void> {
   document.documentElement.lang = lng;
   // "Add to home screen" names the app in the reader's language.
   document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.${lng}.webmanifest`);
+  mirrorToCookie(lng);
   i18next.on('failedLoading', () => {
     loadFailed = true;
     listeners.forEach((fn) => fn());

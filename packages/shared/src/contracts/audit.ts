@@ -17,6 +17,11 @@ export const AuditQuery = PageQuery.extend({
   to: z.iso.datetime().optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
+export const AuditCsvQuery = AuditQuery.omit({ cursor: true, limit: true });
+export type AuditCsvQuery = z.infer<typeof AuditCsvQuery>;
+
+export const AuditChange = z.object({ field: z.string(), label: z.string(), before: z.string().nullable(), after: z.string() });
+export type AuditChange = z.infer<typeof AuditChange>;
 
 export const AuditEntry = z.object({
   id: z.string(),
@@ -29,10 +34,24 @@ export const AuditEntry = z.object({
     email: z.string().nullable(),
     companyId: z.string().nullable(),
   }),
-  subject: z.object({ kind: z.string(), id: z.string() }),
+  /** the action named in the reader's language ("Holiday added" / "ເພີ່ມວັນພັກ") */
+  actionLabel: z.string(),
+  subject: z.object({
+    kind: z.string(),
+    id: z.string(),
+    /** the kind named in the reader's language ("Invoice") */
+    kindLabel: z.string(),
+    /** its human name (a company's name, a filing reference, an invoice number …); null when the row is gone */
+    name: z.string().nullable(),
+    /** the staff screen that shows it */
+    link: z.string().nullable(),
+  }),
+  /** the details as "field: before → after" lines in the reader's language (before is null for a plain fact) */
+  changes: z.array(AuditChange),
   companyId: z.string().nullable(),
   requestId: z.string().nullable(),
   address: z.string().nullable(),
+  /** the raw record, for staff admins who need it */
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;

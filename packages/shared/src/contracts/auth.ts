@@ -34,6 +34,10 @@ export type Session = z.infer<typeof Session>;
 export const CurrentSession = z.object({ session: Session.nullable() });
 export type CurrentSession = z.infer<typeof CurrentSession>;
 
+/** The language a signed-in user chose in the app: kept on the account for mails, PDFs, calendar files and CSVs. */
+export const LanguageRequest = z.object({ language: z.enum(LANGUAGES) });
+export type LanguageRequest = z.infer<typeof LanguageRequest>;
+
 export const ForgotPasswordRequest = z.object({ email: z.email().max(254) });
 export const ResetPasswordRequest = z.object({ token: z.string().min(20).max(200), password: Password });
 

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatLak, type Language } from '@bansi/shared';
+import { formatLak, vientianeStamp, type Language } from '@bansi/shared';
 import { qrMatrix } from '../qr';
 import { FACES, fontFile, fontName, scriptRuns } from './fonts';
 import { installTextLayer } from './text-layer';
@@ -386,6 +386,5 @@ export function lak(amount: number, lng: Language): string {
 
 /** 2024-03-05T02:30:00Z → "2024-03-05 09:30 (UTC+7)": the time in Vientiane, the same in both languages. */
 export function vientianeDateTime(iso: string): string {
-  const local = new Date(Date.parse(iso) + 7 * 3600_000).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, 16)} (UTC+7)`;
+  return `${vientianeStamp(iso)} (UTC+7)`;
 }

@@ -1,10 +1,11 @@
-import type { AuditPage, AuditQuery, Language } from '@bansi/shared';
+import { vientianeStamp, type AuditPage, type AuditQuery, type Language } from '@bansi/shared';
 import type { Actor } from '../../lib/actor';
 import { newId, nowIso } from '../../lib/crypto';
 import { decodeCursor, KEY_ID, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
-import { presentAuditEntry } from './audit.presenter';
-import { findAuditEntries, insertAuditEntry } from './audit.repository';
+import { toCsv } from '../backoffice/backoffice.csv';
+import { presentAuditEntry, type AuditRow } from './audit.presenter';
+import { findAuditEntries, findSubjectNames, insertAuditEntry } from './audit.repository';
 
 export { actingAs, actorOf, systemActor, type Actor } from '../../lib/actor';
 
@@ -42,19 +43,62 @@ export async function recordAudit(
   });
 }
 
+const filterOf = (q: Omit<AuditQuery, 'cursor' | 'limit'>) => ({
+  ...(q.actor ? { actor: q.actor } : {}),
+  ...(q.action ? { action: q.action } : {}),
+  ...(q.subject ? { subject: q.subject } : {}),
+  ...(q.companyId ? { companyId: q.companyId } : {}),
+  ...(q.from ? { from: new Date(q.from).toISOString() } : {}),
+  ...(q.to ? { to: new Date(q.to).toISOString() } : {}),
+});
+
 /** The audit log, newest first, filtered (staff admins). */
 export async function listAudit(deps: Deps, lang: Language, q: AuditQuery): Promise<AuditPage> {
   const after = decodeCursor(deps, lang, q.cursor, KEY_ID);
   const rows = await findAuditEntries(deps.db, {
-    ...(q.actor ? { actor: q.actor } : {}),
-    ...(q.action ? { action: q.action } : {}),
-    ...(q.subject ? { subject: q.subject } : {}),
-    ...(q.companyId ? { companyId: q.companyId } : {}),
-    ...(q.from ? { from: new Date(q.from).toISOString() } : {}),
-    ...(q.to ? { to: new Date(q.to).toISOString() } : {}),
+    ...filterOf(q),
     ...(after ? { before: { occurredAt: after[0], id: after[1] } } : {}),
     limit: q.limit + 1,
   });
   const { page, nextCursor } = pageOf(rows, q.limit, (r) => [r.occurredAt, r.id]);
-  return { items: page.map(presentAuditEntry), nextCursor };
+  return { items: await presentAuditEntries(deps, lang, page), nextCursor };
+}
+
+/** Entries as a manager reads them: actions and fields named in the language, subjects by their names. */
+async function presentAuditEntries(deps: Deps, lang: Language, rows: AuditRow[]) {
+  const names = await findSubjectNames(
+    deps.db,
+    rows.map((r) => ({ kind: r.subjectKind, id: r.subjectId })),
+  );
+  return rows.map((r) => presentAuditEntry(r, { t: deps.t, lang, names }));
+}
+
+/** The most rows one CSV export holds (a narrower filter gives the rest). */
+export const AUDIT_CSV_MAX_ROWS = 10_000;
+
+/**
+ * The filtered audit log as CSV (staff admins): headers, actions and changes in the language, times in Vientiane
+ * as `YYYY-MM-DD HH:MM` (a spreadsheet reads them), subjects by name; the codes and ids in columns of their own.
+ */
+export async function auditCsv(deps: Deps, lang: Language, q: Omit<AuditQuery, 'cursor' | 'limit'>): Promise<string> {
+  const rows = await findAuditEntries(deps.db, { ...filterOf(q), limit: AUDIT_CSV_MAX_ROWS });
+  const entries = await presentAuditEntries(deps, lang, rows);
+  const h = (key: string) => deps.t(lang, `audit.csv.${key}`);
+  const header = ['occurredAt', 'action', 'actor', 'role', 'subject', 'changes', 'actionCode', 'subjectId', 'companyId', 'requestId', 'address'].map(
+    h,
+  );
+  const body = entries.map((e) => [
+    vientianeStamp(e.occurredAt),
+    e.actionLabel,
+    e.actor.name ? `${e.actor.name} (${e.actor.email ?? ''})` : deps.t(lang, `audit.roles.${e.actor.role}`),
+    deps.t(lang, `audit.roles.${e.actor.role}`),
+    e.subject.name ? `${e.subject.kindLabel}: ${e.subject.name}` : e.subject.kindLabel,
+    e.changes.map((c) => `${c.label}: ${c.before === null ? c.after : `${c.before} → ${c.after}`}`).join('\n'),
+    e.action,
+    e.subject.id,
+    e.companyId ?? '',
+    e.requestId ?? '',
+    e.address ?? '',
+  ]);
+  return toCsv([header, ...body]);
 }

@@ -42,6 +42,10 @@ export async function clearFailedLogins(db: Executor, userId: string) {
   await db.updateTable('users').set({ failedLogins: 0, lockedUntil: null }).where('id', '=', userId).execute();
 }
 
+export async function setLanguage(db: Executor, userId: string, language: UsersTable['language'], now: string) {
+  await db.updateTable('users').set({ language, updatedAt: now }).where('id', '=', userId).execute();
+}
+
 export async function setPassword(db: Executor, userId: string, passwordHash: string, now: string) {
   await db.updateTable('users').set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now }).where('id', '=', userId).execute();
 }
@@ -62,6 +66,7 @@ const sessionByTokenHash = preparedQuery((db, p: { tokenHash: string }) =>
       'users.id as userId',
       'users.role',
       'users.companyId',
+      'users.language',
       'users.disabledAt',
     ])
     .where('sessions.tokenHash', '=', p.tokenHash),

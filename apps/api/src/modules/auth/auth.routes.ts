@@ -5,6 +5,7 @@ import {
   CsrfToken,
   CurrentSession,
   ForgotPasswordRequest,
+  LanguageRequest,
   LoginRequest,
   PasswordCheck,
   PasswordCheckRequest,
@@ -15,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthenticated } from '../../lib/errors';
 import { actorOf } from '../../lib/actor';
 import { requestLanguage } from '../../lib/i18n';
-import { getSession, judgeNewPassword, login, logout, requestPasswordReset, setPasswordWithToken } from './auth.service';
+import { getSession, judgeNewPassword, login, logout, requestPasswordReset, setAccountLanguage, setPasswordWithToken } from './auth.service';
 
 /** The forgot-password answer never comes sooner than this, so its timing does not tell whether an account exists. */
 const FORGOT_MIN_MS = 600;
@@ -82,6 +83,25 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { session: request.principal ? await getSession(deps, request.principal) : null };
+    },
+  );
+
+  // Any signed-in account (company or staff) keeps its own language. A visitor has no account: their choice
+  // lives in the browser (localStorage and the bansi_lang cookie), so the app calls this whatever the session.
+  app.put(
+    AuthPaths.language,
+    {
+      config: { audience: 'public' },
+      schema: {
+        tags,
+        summary: 'Keep the language chosen in the app on the account (mails, PDFs, calendar files, CSVs use it); nothing to keep for a visitor',
+        body: LanguageRequest,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      if (request.principal) await setAccountLanguage(deps, request.principal, request.body.language);
+      return reply.code(204).send(null);
     },
   );
 

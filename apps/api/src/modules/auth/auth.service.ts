@@ -18,6 +18,7 @@ import {
   insertSession,
   insertUser,
   insertUserToken,
+  setLanguage,
   setPassword,
 } from './auth.repository';
 import { presentSession } from './auth.presenter';
@@ -89,6 +90,11 @@ export async function getSession(deps: Deps, principal: { userId: string; sessio
   const session = await findSessionById(deps.db, principal.sessionId);
   const company = user.companyId ? ((await findCompanySummary(deps.db, user.companyId)) ?? null) : null;
   return presentSession(user, company, session?.expiresAt ?? nowIso());
+}
+
+/** Keeps the language the user chose in the app on the account (nothing to audit: a preference, not a change of rights). */
+export async function setAccountLanguage(deps: Deps, principal: { userId: string }, language: Language) {
+  await setLanguage(deps.db, principal.userId, language, nowIso());
 }
 
 export async function logout(deps: Deps, sessionId: string, actor: Actor) {

@@ -10,7 +10,7 @@ import {
 } from '@bansi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestLanguage } from '../../lib/i18n';
+import { documentLanguage } from '../../lib/i18n';
 import { getOverview } from './backoffice.overview';
 import { REMINDER_SCAN_JOB, REMINDER_SEND_JOB, scanReminders, sendReminder } from './backoffice.reminders';
 import { findCompanies, getCompanyDetail, submissionReport, submissionReportCsv } from './backoffice.service';
@@ -46,7 +46,7 @@ const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     BackofficePaths.reportCsv,
     { config: { audience: 'staff' }, schema: { tags, querystring: SubmissionReportQuery, response: { 200: z.string() } } },
     async (request, reply) => {
-      const lng = requestLanguage(request.headers['accept-language']);
+      const lng = documentLanguage(request);
       const csv = await submissionReportCsv(app.deps, request.query.bookYear, lng);
       reply
         .header('content-type', 'text/csv; charset=utf-8; header=present')

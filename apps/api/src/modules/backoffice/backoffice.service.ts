@@ -1,4 +1,5 @@
-import type { ReportState, StaffCompaniesQuery, StaffCompanyDetail, SubmissionReport } from '@bansi/shared';
+import { vientianeStamp, type ReportState, type StaffCompaniesQuery, type StaffCompanyDetail, type SubmissionReport } from '@bansi/shared';
+import { withPlaceNameEn } from '@bansi/shared/domain/place-name';
 import { normalizeSearchText } from '@bansi/shared/domain/search-text';
 import type { Deps } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
@@ -131,6 +132,7 @@ export async function submissionReportCsv(deps: Deps, bookYear: number, lng: 'lo
   ];
   const pick = (item: { nameLo: string; nameEn: string } | undefined, fallback: string) =>
     item ? (lng === 'en' ? item.nameEn : item.nameLo) : fallback;
+  const placeName = (item: { nameLo: string; nameEn: string } | undefined, fallback: string) => pick(item && withPlaceNameEn(item), fallback);
   const body = rows.map((r) => {
     const state = r.status ?? 'none';
     return [
@@ -139,14 +141,16 @@ export async function submissionReportCsv(deps: Deps, bookYear: number, lng: 'lo
       r.nameEn,
       r.tin,
       r.registrationNo,
-      pick(province.get(r.provinceCode), r.provinceCode),
+      // as the screen shows it: English names of places in title case, not the import's capitals
+      placeName(province.get(r.provinceCode), r.provinceCode),
       pick(size.get(r.sizeId), r.sizeId),
       deps.t(lng, `backoffice.states.${state}`),
       state,
-      r.startedAt ?? '',
-      r.firstSubmittedAt ?? '',
-      r.submittedAt ?? '',
-      r.acceptedAt ?? '',
+      // Vientiane local "YYYY-MM-DD HH:MM": a spreadsheet reads it as a date and time
+      vientianeStamp(r.startedAt),
+      vientianeStamp(r.firstSubmittedAt),
+      vientianeStamp(r.submittedAt),
+      vientianeStamp(r.acceptedAt),
     ];
   });
   return toCsv([header, ...body]);

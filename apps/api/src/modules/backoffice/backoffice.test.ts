@@ -1,5 +1,6 @@
 import {
   API_BASE,
+  AuthPaths,
   BackofficePaths,
   vientianeDate,
   StaffCompanyDetail,
@@ -243,6 +244,10 @@ describe(`back office: overview, companies, reports (${dialect})`, () => {
   });
 
   it('writes the CSV as RFC 4180 with a BOM: a name with a comma, a quote and Lao round-trips through csv-parse', async () => {
+    // Luang Prabang's English name as the village import writes it (capitals): the CSV shows it as the screen does
+    await t.db.kysely.updateTable('provinces').set({ nameEn: 'LUANGPRABANG' }).where('code', '=', '06').execute();
+    // the CSV is in the language the staff member chose in the app (the account's), here English
+    await staff.inject({ method: 'PUT', url: url(AuthPaths.language), payload: { language: 'en' } });
     const res = await staff.inject({
       url: url(BackofficePaths.reportCsv),
       query: { bookYear: String(BOOK_YEAR) },
@@ -273,13 +278,20 @@ describe(`back office: overview, companies, reports (${dialect})`, () => {
     const star = rows.find((r) => r[2] === 'Mekong "Star", Trading')!;
     expect(star[1]).toBe('ບໍລິສັດລາວພັດທະນາການຄ້າ ຈຳກັດ');
     expect(star.slice(6, 9)).toEqual(['Small', 'Submitted', 'submitted']);
-    expect(star[11]).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // times in Vientiane, "YYYY-MM-DD HH:MM" (a spreadsheet reads it), not UTC ISO strings
+    expect(star[11]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    const submittedAt = (
+      await t.db.kysely.selectFrom('submissions').select('submittedAt').where('companyId', '=', ids.submitted!).executeTakeFirstOrThrow()
+    ).submittedAt!;
+    expect(star[11]).toBe(new Date(Date.parse(submittedAt) + 7 * 3600_000).toISOString().slice(0, 16).replace('T', ' '));
+    expect(rows.find((r) => r[2] === 'Luang Prabang Water Works')![5]).toBe('Luangprabang');
     expect(rows.find((r) => r[2] === 'Pakxong Coffee Cooperative')!.slice(7, 10)).toEqual(['Not started', 'none', '']);
     // in Lao: Lao headers and state names
+    await staff.inject({ method: 'PUT', url: url(AuthPaths.language), payload: { language: 'lo' } });
     const lo = await staff.inject({
       url: url(BackofficePaths.reportCsv),
       query: { bookYear: String(BOOK_YEAR) },
-      headers: { 'accept-language': 'lo' },
+      headers: { 'accept-language': 'en' },
     });
     const loRows = parse(lo.rawPayload, { bom: true }) as string[][];
     expect(loRows[0]![0]).toBe('ປີບັນຊີ');

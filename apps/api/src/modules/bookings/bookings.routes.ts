@@ -23,7 +23,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
-import { requestLanguage } from '../../lib/i18n';
+import { documentLanguage, requestLanguage } from '../../lib/i18n';
 import { companyOf } from '../../plugins/access';
 import { renderCoverSheet } from './bookings.cover-sheet';
 import './bookings.qr';
@@ -130,7 +130,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const calendar = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const { ics, fileName } = await getCalendarFile(deps, request.principal!, request.params.id, lang(request));
+    const { ics, fileName } = await getCalendarFile(deps, request.principal!, request.params.id, documentLanguage(request));
     return reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -144,7 +144,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const coverSheet = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const { pdf, fileName } = await renderCoverSheet(deps, request.principal!, request.params.id, lang(request));
+    const { pdf, fileName } = await renderCoverSheet(deps, request.principal!, request.params.id, documentLanguage(request));
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -1,5 +1,6 @@
 import {
   API_BASE,
+  AuthPaths,
   BookingPaths,
   QrPaths,
   addDays,
@@ -532,7 +533,9 @@ describe(`bookings (${dialect})`, () => {
 
     it("the cover sheet is a PDF in the caller's language with the code, company, slot and Lao shaped right; another company gets 404", async () => {
       const mine = (await b.inject({ url: url(`${BookingPaths.list}?status=upcoming`) })).json().items[0] as Booking;
-      const pdf = await b.inject({ url: url(BookingPaths.coverSheet(mine.id)), headers: { 'accept-language': 'lo' } });
+      // the account's language (chosen in the app), whatever the browser asks for
+      await b.inject({ method: 'PUT', url: url(AuthPaths.language), payload: { language: 'lo' } });
+      const pdf = await b.inject({ url: url(BookingPaths.coverSheet(mine.id)), headers: { 'accept-language': 'en' } });
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       const text = await pdfText(pdf.rawPayload);
@@ -548,6 +551,7 @@ describe(`bookings (${dialect})`, () => {
         expect((await a.inject({ url: url(path) })).statusCode, path).toBe(404);
       expect((await a.inject({ method: 'POST', url: url(BookingPaths.action(mine.id, 'cancel')) })).statusCode).toBe(404);
       expect((await b.inject({ url: url(BookingPaths.one(mine.id)) })).json().status).toBe('booked');
+      await b.inject({ method: 'PUT', url: url(AuthPaths.language), payload: { language: 'en' } });
     });
 
     it('the QR code: a visitor sees only a valid booking for that day, staff see the booking; a cancelled one is not genuine', async () => {

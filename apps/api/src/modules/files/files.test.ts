@@ -326,7 +326,7 @@ describe(`files and resumable uploads (${dialect})`, () => {
       const data = pdfBytes(4000);
       const staged = await store.put(Readable.from([data]), { maxBytes: MAX, allowedKinds: ['pdf'] });
       const id = randomUUID();
-      const principal: Principal = { sessionId: 's', userId: a.userId!, role: 'company_admin', companyId: a.companyId! };
+      const principal: Principal = { sessionId: 's', userId: a.userId!, role: 'company_admin', companyId: a.companyId!, language: 'lo' };
       await expect(
         keepStagedFile(
           deps,

@@ -88,11 +88,12 @@ export const notesDemoSeed: SeedStep = {
     const deps: Deps = { db: k, config, t: createTranslator(loadCatalogs()), store: store ?? createFileStore(config) };
     const staffUser = await findUserByEmail(k, DEMO_ACCOUNTS.staffAdmin.email);
     if (!staffUser) return;
-    const as = (u: { id: string; role: Principal['role']; companyId: string | null }): Principal => ({
+    const as = (u: { id: string; role: Principal['role']; companyId: string | null; language: Principal['language'] }): Principal => ({
       sessionId: 'demo-seed',
       userId: u.id,
       role: u.role,
       companyId: u.companyId,
+      language: u.language,
     });
     const staff = as(staffUser);
     const year = config.BOOK_YEAR;

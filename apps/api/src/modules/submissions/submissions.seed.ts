@@ -50,7 +50,7 @@ export const submissionsDemoSeed: SeedStep = {
     const signatories = signatoriesSnapshot(await listPeople(k, user.companyId));
     const now = nowIso();
     const id = newId();
-    const principal: Principal = { sessionId: 'demo-seed', userId: user.id, role: user.role, companyId: user.companyId };
+    const principal: Principal = { sessionId: 'demo-seed', userId: user.id, role: user.role, companyId: user.companyId, language: user.language };
     await k.transaction().execute(async (trx) => {
       await insertSubmission(trx, {
         id,

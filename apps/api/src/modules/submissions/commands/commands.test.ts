@@ -22,8 +22,8 @@ describe(`submission commands (${dialect})`, () => {
     t = await createTestApp();
     company = (await registerCompany(t)).agent;
     const staff = await loginAs(t, 'staff');
-    companyPrincipal = { sessionId: 's1', userId: company.userId!, role: 'company_admin', companyId: company.companyId };
-    staffPrincipal = { sessionId: 's2', userId: staff.userId!, role: 'staff_admin', companyId: null };
+    companyPrincipal = { sessionId: 's1', userId: company.userId!, role: 'company_admin', companyId: company.companyId, language: 'lo' };
+    staffPrincipal = { sessionId: 's2', userId: staff.userId!, role: 'staff_admin', companyId: null, language: 'lo' };
   });
   afterAll(() => t?.close());
 
@@ -60,7 +60,7 @@ describe(`submission commands (${dialect})`, () => {
 
   it('two first-creates at once give one draft and one "created" event', async () => {
     const { agent } = await registerCompany(t);
-    const principal: Principal = { sessionId: 's3', userId: agent.userId!, role: 'company_admin', companyId: agent.companyId };
+    const principal: Principal = { sessionId: 's3', userId: agent.userId!, role: 'company_admin', companyId: agent.companyId, language: 'lo' };
     const results = await Promise.all([
       createSubmission(t.app.deps, principal, actorOf(principal), t.config.BOOK_YEAR, 'en'),
       createSubmission(t.app.deps, principal, actorOf(principal), t.config.BOOK_YEAR, 'en'),

@@ -1,4 +1,5 @@
-import { AuthPaths, type Session, type LoginRequest } from '@bansi/shared';
+import { AuthPaths, isLanguage, type Session, type LoginRequest } from '@bansi/shared';
+import i18next from 'i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, resetCsrf } from '../../../lib/api-client';
 import { sessionQueryOptions } from './get-session';
@@ -15,6 +16,12 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: async (session) => {
       resetCsrf();
+      // The language the app shows now is the person's choice: the account follows it (mails, PDFs, CSVs).
+      const shown = i18next.language;
+      if (isLanguage(shown) && shown !== session.user.language) {
+        await api(AuthPaths.language, { method: 'PUT', body: { language: shown } }).catch(() => undefined);
+        session = { ...session, user: { ...session.user, language: shown } };
+      }
       queryClient.setQueryData(sessionQueryOptions().queryKey, session);
       await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
     },
