@@ -17,10 +17,21 @@ test('the audit log lists a staff admin’s sign-in', async ({ page, tr, shot })
   await expect(login).toBeVisible();
   await expect(login).toContainText(tr('audit.actions.auth.login'));
   await expect(login).toContainText(DEMO_USERS.staff.login);
+  // a record a manager reads: the action and the subject named, no code or UUID until "Details" is opened
+  await expect(login.getByTestId('audit-action')).toHaveText(tr('audit.actions.auth.login'));
+  await expect(login).not.toContainText('auth.login');
+  await expect(login.getByTestId('audit-subject')).toContainText(tr('audit.subjects.user'));
+  await login.getByTestId('audit-details-toggle').click();
+  await expect(login).toContainText('auth.login');
   await shot('staff-audit');
 
   // A period with nothing in it answers with the empty state (other specs act as this admin in the
   // same database at the same time, so no area of today is reliably empty).
   await page.goto('/staff/audit?actor=admin%40bansi.example&to=2000-01-01');
   await expect(page.getByTestId('audit-empty')).toHaveText(tr('audit.log.empty'));
+  // the day filter shows the day in the language's words, never "mm/dd/yyyy"
+  const lao = test.info().project.name.startsWith('lo');
+  await expect(page.getByTestId('audit-filter-to')).toHaveText(lao ? '1 ມັງກອນ 2000' : '1 January 2000');
+  // the CSV export carries the same filters
+  await expect(page.getByTestId('audit-csv')).toHaveAttribute('href', /\/staff\/audit\.csv\?actor=admin%40bansi\.example&to=/);
 });
