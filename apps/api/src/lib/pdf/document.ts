@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatLak, vientianeStamp, type Language } from '@bansi/shared';
 import { qrMatrix } from '../qr';
-import { FACES, fontFile, fontName, scriptRuns } from './fonts';
+import { FACES, fontFile, fontName, monoFontFile, scriptRuns } from './fonts';
 import { installTextLayer } from './text-layer';
 
 export const PDF_COLORS = { ink: '#1a1b1e', grey: '#5c5f66', blue: '#1c6bd1', line: '#c9ccd1', shade: '#f1f3f5' } as const;
@@ -42,7 +42,7 @@ export interface TextStyle {
   y?: number;
   /** default: to the right margin */
   width?: number;
-  /** a fixed-width face (Courier) for ids, hashes and URLs; Latin only */
+  /** a fixed-width face (Noto Sans Mono, embedded) for ids, hashes and URLs; Latin only */
   mono?: boolean;
   /** makes the text a link */
   link?: string;
@@ -80,6 +80,9 @@ export interface HeadingStyle {
 
 const HEADING_SIZES = { 1: 18, 2: 13.5, 3: 11.5 } as const;
 
+/** The embedded fixed-width face (fonts.ts monoFontFile). */
+const MONO = 'mono';
+
 /** A document under construction; see index.ts for how to use it. */
 export class PdfDocument {
   /** PDFKit itself, for drawing the builder does not offer (keep text to `text()`: it mixes Lao and Latin). */
@@ -89,6 +92,10 @@ export class PdfDocument {
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;
   private outlineParent: ReturnType<InstanceType<typeof PDFDocument>['outline']['addItem']> | null = null;
+  /** the structure tree's root; every block of content is a child, in the order it is written (reading order) */
+  private readonly root: PDFKit.PDFStructureElement;
+  /** > 0 while a block's content is being written into its structure element (text inside it is not a block of its own) */
+  private depth = 0;
 
   constructor(options: PdfOptions) {
     this.options = options;
@@ -98,7 +105,9 @@ export class PdfDocument {
       size: 'A4',
       margins: options.margins ?? { top: header ? 70 : 48, bottom: 60, left: 56, right: 56 },
       bufferPages: true,
+      // Tagged PDF (PDF/UA's basics): a structure tree in reading order, the title shown, the language set.
       pdfVersion: '1.7',
+      tagged: true,
       lang: this.lang,
       displayTitle: true,
       info: {
@@ -113,7 +122,10 @@ export class PdfDocument {
     });
     this.raw = doc;
     for (const face of FACES) doc.registerFont(face.name, fontFile(face.subset, face.weight));
+    doc.registerFont(MONO, monoFontFile());
     installTextLayer(doc);
+    this.root = doc.struct('Document');
+    doc.addStructure(this.root);
     doc.on('data', (c: Buffer) => this.chunks.push(c));
     this.done = new Promise<Buffer>((resolve, reject) => {
       doc.on('end', () => resolve(Buffer.concat(this.chunks)));
@@ -142,8 +154,38 @@ export class PdfDocument {
     this.raw.y = value;
   }
 
-  /** Text that may mix Lao and Latin (each run in the face that has its glyphs). */
+  /**
+   * Writes `write` as one structure element of the tagged PDF (P, H1, Table, Figure …) under `parent`, or as an
+   * artifact (running header, footer, page number, rules and shading: not read out).
+   */
+  tagged(type: string, write: () => void, options: { parent?: PDFKit.PDFStructureElement; alt?: string } = {}): this {
+    const d = this.raw;
+    if (type === 'Artifact') {
+      d.markContent('Artifact', { type: 'Pagination' });
+      this.depth++;
+      try {
+        write();
+      } finally {
+        this.depth--;
+        d.endMarkedContent();
+      }
+      return this;
+    }
+    const element = d.struct(type, options.alt ? { alt: options.alt } : {});
+    (options.parent ?? this.root).add(element);
+    this.depth++;
+    try {
+      element.add(write);
+    } finally {
+      this.depth--;
+    }
+    element.end();
+    return this;
+  }
+
+  /** Text that may mix Lao and Latin (each run in the face that has its glyphs); a paragraph of its own when written alone. */
   text(value: string, style: TextStyle = {}): this {
+    if (this.depth === 0) return this.tagged('P', () => this.text(value, style));
     const d = this.raw;
     const size = style.size ?? 10.5;
     const x = style.x ?? d.x;
@@ -154,7 +196,7 @@ export class PdfDocument {
     d.fillColor(style.color ?? PDF_COLORS.ink).fontSize(size);
     const link = style.link ? { link: style.link } : {};
     if (style.mono) {
-      d.font('Courier').text(value, x, y, { width, lineGap, ...link });
+      d.font(MONO).text(value, x, y, { width, lineGap, ...link });
     } else {
       const runs = scriptRuns(value);
       const align = style.align ?? 'left';
@@ -184,7 +226,7 @@ export class PdfDocument {
   /** The height `text(value, style)` would take (an estimate for mixed scripts). */
   heightOf(value: string, style: TextStyle = {}): number {
     const d = this.raw;
-    d.fontSize(style.size ?? 10.5).font(style.mono ? 'Courier' : fontName(/[\u0E80-\u0EFF]/.test(value), style.bold ?? false));
+    d.fontSize(style.size ?? 10.5).font(style.mono ? MONO : fontName(/[\u0E80-\u0EFF]/.test(value), style.bold ?? false));
     return d.heightOfString(value || ' ', { width: style.width ?? this.width, lineGap: style.lineGap ?? 3 });
   }
 
@@ -196,25 +238,32 @@ export class PdfDocument {
       if (level === 1 || !this.outlineParent) this.outlineParent = outline.addItem(value);
       else this.outlineParent.addItem(value);
     }
-    return this.text(value, {
-      x: this.left,
-      size: HEADING_SIZES[level],
-      bold: true,
-      color: style.color ?? (level === 1 ? PDF_COLORS.blue : PDF_COLORS.ink),
-      gap: level === 1 ? 8 : 4,
-      ...(style.align ? { align: style.align } : {}),
-    });
+    return this.tagged(`H${level}`, () =>
+      this.text(value, {
+        x: this.left,
+        size: HEADING_SIZES[level],
+        bold: true,
+        color: style.color ?? (level === 1 ? PDF_COLORS.blue : PDF_COLORS.ink),
+        gap: level === 1 ? 8 : 4,
+        ...(style.align ? { align: style.align } : {}),
+      }),
+    );
   }
 
   paragraph(value: string, style: TextStyle = {}): this {
-    return this.text(value, { x: this.left, gap: 6, ...style });
+    return this.tagged('P', () => this.text(value, { x: this.left, gap: 6, ...style }));
   }
 
   /** Label | value rows (a receipt's facts): the label bold, an optional hint under it in grey. */
   fields(rows: { label: string; hint?: string; value: string; mono?: boolean }[], options: { labelWidth?: number } = {}): this {
     const labelWidth = options.labelWidth ?? 190;
     const valueX = this.left + labelWidth + 10;
-    for (const row of rows) {
+    for (const row of rows) this.tagged('P', () => this.fieldRow(row, labelWidth, valueX));
+    return this;
+  }
+
+  private fieldRow(row: { label: string; hint?: string; value: string; mono?: boolean }, labelWidth: number, valueX: number) {
+    {
       this.ensureSpace(36);
       const y = this.raw.y;
       this.text(row.label, { x: this.left, y, width: labelWidth, size: 9.5, bold: true });
@@ -225,7 +274,6 @@ export class PdfDocument {
       this.raw.x = this.left;
       this.raw.y = Math.max(labelEnd, this.raw.y) + 4;
     }
-    return this;
   }
 
   /** A table with a shaded header row, LAK columns right-aligned, repeated header after a page break. */
@@ -242,7 +290,11 @@ export class PdfDocument {
     const show = (v: TableCell, c: TableColumn) =>
       v === null || v === undefined ? '' : c.lak && typeof v === 'number' ? formatLak(v, lang) : String(v);
 
-    const row = (cells: string[], kind: 'head' | 'body' | 'total') => {
+    // Tagged as a Table of TR rows with TH/TD cells; a header repeated after a page break, the shading and the
+    // lines are artifacts (a screen reader reads the header once).
+    const table = d.struct('Table');
+    this.root.add(table);
+    const row = (cells: string[], kind: 'head' | 'body' | 'total', repeated = false) => {
       const bold = kind !== 'body';
       const h = Math.max(...cells.map((t, i) => this.heightOf(t, { size, bold, width: colW[i]! - 2 * pad }))) + 2 * pad;
       if (d.y + h > this.bottom) {
@@ -251,18 +303,28 @@ export class PdfDocument {
           row(
             spec.columns.map((c) => c.title),
             'head',
+            true,
           );
       }
       const top = d.y;
-      if (kind === 'head') d.rect(this.left, top, this.width, h).fill(PDF_COLORS.shade);
-      cells.forEach((t, i) =>
-        this.text(t, { x: colX[i]! + pad, y: top + pad, width: colW[i]! - 2 * pad, size, bold, align: align(spec.columns[i]!), lineGap: 2 }),
+      if (kind === 'head') this.tagged('Artifact', () => d.rect(this.left, top, this.width, h).fill(PDF_COLORS.shade));
+      const cell = (t: string, i: number) =>
+        this.text(t, { x: colX[i]! + pad, y: top + pad, width: colW[i]! - 2 * pad, size, bold, align: align(spec.columns[i]!), lineGap: 2 });
+      if (repeated) this.tagged('Artifact', () => cells.forEach(cell));
+      else {
+        const tr = d.struct('TR');
+        table.add(tr);
+        cells.forEach((t, i) => this.tagged(kind === 'head' ? 'TH' : 'TD', () => cell(t, i), { parent: tr }));
+        tr.end();
+      }
+      this.tagged('Artifact', () =>
+        d
+          .moveTo(this.left, top + h)
+          .lineTo(this.right, top + h)
+          .lineWidth(kind === 'body' ? 0.4 : 0.8)
+          .strokeColor(PDF_COLORS.line)
+          .stroke(),
       );
-      d.moveTo(this.left, top + h)
-        .lineTo(this.right, top + h)
-        .lineWidth(kind === 'body' ? 0.4 : 0.8)
-        .strokeColor(PDF_COLORS.line)
-        .stroke();
       d.x = this.left;
       d.y = top + h;
     };
@@ -282,6 +344,7 @@ export class PdfDocument {
         'total',
       );
     }
+    table.end();
     d.y += 8;
     return this;
   }
@@ -296,6 +359,13 @@ export class PdfDocument {
     const y0 = options.y ?? d.y;
     const m = qrMatrix(text);
     const cell = size / m.size;
+    this.tagged('Figure', () => this.drawQr(m, x0, y0, cell), { alt: `QR: ${text}` });
+    if (!placed) d.y = y0 + size + 8;
+    return this;
+  }
+
+  private drawQr(m: ReturnType<typeof qrMatrix>, x0: number, y0: number, cell: number) {
+    const d = this.raw;
     d.save();
     for (let r = 0; r < m.size; r++) {
       let c = 0;
@@ -311,15 +381,13 @@ export class PdfDocument {
     }
     d.fill('#000000');
     d.restore();
-    if (!placed) d.y = y0 + size + 8;
-    return this;
   }
 
   /** A thin line across the page. */
   rule(gap = 8): this {
     const d = this.raw;
     d.y += gap / 2;
-    d.moveTo(this.left, d.y).lineTo(this.right, d.y).lineWidth(0.6).strokeColor(PDF_COLORS.line).stroke();
+    this.tagged('Artifact', () => d.moveTo(this.left, d.y).lineTo(this.right, d.y).lineWidth(0.6).strokeColor(PDF_COLORS.line).stroke());
     d.y += gap / 2;
     d.x = this.left;
     return this;
@@ -353,17 +421,21 @@ export class PdfDocument {
       const margins = { ...d.page.margins };
       d.page.margins.top = 0;
       d.page.margins.bottom = 0;
-      if (header) {
-        this.text(header, { x: this.left, y: 28, size: 8.5, color: PDF_COLORS.grey, width: this.width });
-        d.moveTo(this.left, 48).lineTo(this.right, 48).lineWidth(0.5).strokeColor(PDF_COLORS.line).stroke();
-      }
-      const y = d.page.height - 40;
-      if (footer) this.text(footer, { x: this.left, y, size: 8, color: PDF_COLORS.grey, width: this.width - 60 });
-      if (pageNumbers)
-        this.text(`${i + 1} / ${range.count}`, { x: this.left, y, size: 8, color: PDF_COLORS.grey, width: this.width, align: 'right' });
+      // The running header, the footer and the page numbers repeat on every page: artifacts, not content.
+      this.tagged('Artifact', () => {
+        if (header) {
+          this.text(header, { x: this.left, y: 28, size: 8.5, color: PDF_COLORS.grey, width: this.width });
+          d.moveTo(this.left, 48).lineTo(this.right, 48).lineWidth(0.5).strokeColor(PDF_COLORS.line).stroke();
+        }
+        const y = d.page.height - 40;
+        if (footer) this.text(footer, { x: this.left, y, size: 8, color: PDF_COLORS.grey, width: this.width - 60 });
+        if (pageNumbers)
+          this.text(`${i + 1} / ${range.count}`, { x: this.left, y, size: 8, color: PDF_COLORS.grey, width: this.width, align: 'right' });
+      });
       d.page.margins.top = margins.top;
       d.page.margins.bottom = margins.bottom;
     }
+    this.root.end();
     d.end();
     return this.done;
   }

@@ -10,6 +10,14 @@ export function fontFile(subset: 'lao' | 'latin', weight: 400 | 700): string {
   return join(fontDir, `noto-sans-lao-${subset}-${weight}-normal.woff`);
 }
 
+let monoDir: string | null = null;
+
+/** Noto Sans Mono (OFL, npm): ids, hashes and URLs, embedded like every face (PDFKit's Courier is not). */
+export function monoFontFile(): string {
+  monoDir ??= join(dirname(require.resolve('@fontsource/noto-sans-mono/package.json')), 'files');
+  return join(monoDir, 'noto-sans-mono-latin-400-normal.woff');
+}
+
 /** The four faces every document registers, by the names `fontName` gives. */
 export const FACES = [
   { name: 'lao', subset: 'lao', weight: 400 },
