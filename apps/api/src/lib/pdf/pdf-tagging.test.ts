@@ -101,8 +101,8 @@ describe('generated PDFs are tagged and embed their fonts', () => {
     });
     const r = await poppler(receipt);
     expectAccessible(r, 'ໃບຢັ້ງຢືນການຮັບເອກະສານ · Acknowledgement receipt 2023', 'lo');
-    expect(r.struct.match(/^  P \(block\)/gm)!.length).toBeGreaterThan(10);
-    expect(r.struct).toMatch(/^  Figure/m);
+    expect(r.struct.match(/^ {2}P \(block\)/gm)!.length).toBeGreaterThan(10);
+    expect(r.struct).toMatch(/^ {2}Figure/m);
     const notes = await renderNotesPdf(t, fixtureNotes(2, 'en'));
     const n = await poppler(notes);
     expect(n.info).toMatch(/^Tagged:\s+yes$/m);
