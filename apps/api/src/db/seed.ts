@@ -6,6 +6,7 @@ import { contentDemoSeed } from '../modules/content/content.seed';
 import { referenceSeed } from '../modules/reference/reference.seed';
 import { officialHolidaysSeed } from '../modules/bookings/bookings.seed';
 import { librarySeed } from '../modules/library/library.seed';
+import { libraryDemoSeed } from '../modules/library/library.demo';
 import { smeThresholdsSeed } from '../modules/sme-thresholds/sme-thresholds.seed';
 import { submissionsDemoSeed } from '../modules/submissions/submissions.seed';
 import { backofficeDemoSeed } from '../modules/backoffice/backoffice.seed';
@@ -35,6 +36,7 @@ export const seedSteps: SeedStep[] = [
   officialHolidaysSeed,
   accountsDemoSeed,
   librarySeed,
+  libraryDemoSeed,
   contentDemoSeed,
   smeThresholdsSeed,
   submissionsDemoSeed,

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, dialect, testConfig, type TestDb } from '../../../test/helpers';
 import { runSeeds } from '../../db/seed';
 import type { Config } from '../../config';
+import { vientianeDate } from '@bansi/shared';
+import { createFileStore } from '../../lib/create-file-store';
+import { pdfText } from '../../lib/pdf/pdf-text';
 
 describe(`the demo shows every state (${dialect})`, () => {
   let db: TestDb;
@@ -44,5 +47,51 @@ describe(`the demo shows every state (${dialect})`, () => {
     // a second start changes nothing
     await runSeeds({ db: db.db, config }, { demo: true });
     expect(await k.selectFrom('companies').select('id').execute()).toHaveLength(companies.length);
+  });
+
+  it('leaves nothing empty: the law book and the licence hold searchable PDFs, the holidays and the fees are set, bookings have readable references', async () => {
+    const k = db.db.kysely;
+    const store = createFileStore(config);
+    const pdfOf = async (category: 'law' | 'license') => {
+      const rows = await k
+        .selectFrom('libraryDocuments')
+        .innerJoin('libraryVersions', 'libraryVersions.id', 'libraryDocuments.currentVersionId')
+        .innerJoin('libraryFiles', 'libraryFiles.versionId', 'libraryVersions.id')
+        .select(['libraryDocuments.titleEn', 'libraryDocuments.published', 'libraryFiles.storageKey'])
+        .where('libraryDocuments.category', '=', category)
+        .execute();
+      const texts = [];
+      for (const row of rows) {
+        const chunks: Buffer[] = [];
+        for await (const c of await store.openRead(row.storageKey)) chunks.push(c as Buffer);
+        texts.push({ ...row, text: await pdfText(Buffer.concat(chunks)) });
+      }
+      return texts;
+    };
+    const laws = await pdfOf('law');
+    expect(laws.length).toBeGreaterThanOrEqual(1);
+    expect(laws.every((l) => l.published === 1)).toBe(true);
+    const law = laws.find((l) => l.titleEn.includes('47/NA'))!;
+    // searchable like the guide: the text layer gives back the Lao and the English
+    expect(law.text).toContain('ກົດໝາຍວ່າດ້ວຍການບັນຊີ');
+    expect(law.text).toContain('not the official text');
+    const [licence] = await pdfOf('license');
+    expect(licence!.text).toContain('SAMPLE');
+    expect(licence!.text).toContain('ຕົວຢ່າງ');
+    expect(licence!.text).toContain(config.PROVIDER_NAME_EN);
+
+    const year = Number(vientianeDate(new Date()).slice(0, 4));
+    const holidays = await k
+      .selectFrom('bookingHolidays')
+      .select(['date', 'source'])
+      .where('date', '>=', `${year}-01-01`)
+      .where('date', '<=', `${year + 1}-12-31`)
+      .execute();
+    expect(holidays.length).toBeGreaterThanOrEqual(10);
+    expect(holidays.map((h) => h.date)).toContain(`${year}-12-02`);
+    expect(holidays.every((h) => h.source?.includes('386'))).toBe(true);
+    const fees = await k.selectFrom('feeSchedule').select(['service', 'sizeCode', 'amount']).execute();
+    expect(fees.length).toBeGreaterThanOrEqual(4);
+    for (const b of await k.selectFrom('bookings').select('reference').execute()) expect(b.reference).toMatch(/^BK-\d{4}-\d{6}$/);
   });
 });
