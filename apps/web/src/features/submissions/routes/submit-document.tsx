@@ -21,12 +21,12 @@ import { OverallComments, sinceLastReturn } from '../components/comments';
 import { StatusBadge } from '../components/status-badge';
 import { DocumentsStep } from '../components/wizard/documents-step';
 import { EnterpriseStep } from '../components/wizard/enterprise-step';
-import { ReviewStep, type StepKey } from '../components/wizard/review-step';
+import { ReviewStep } from '../components/wizard/review-step';
+import { resumeStep, STEPS, type StepKey } from '../components/wizard/steps';
 import { SignatoriesStep } from '../components/wizard/signatories-step';
 import { useLang } from '../../../lib/use-lang';
 import { toastDone } from '../lib/toast';
 
-const STEPS: StepKey[] = ['enterprise', 'signatories', 'documents', 'review'];
 
 interface Notice {
   color: string;
@@ -102,8 +102,10 @@ function Wizard({ submission, bookYear, company }: { submission: SubmissionDetai
   const [params, setParams] = useSearchParams();
   const readOnly = submission !== null && (!submission.editable || !isEditableByCompany(submission.status));
   const asked = params.get('step') as StepKey | null;
-  // Until the first save there is only the first step (the others work on the draft).
-  const step: StepKey = submission && asked && STEPS.includes(asked) ? asked : readOnly ? 'review' : 'enterprise';
+  // Until the first save there is only the first step (the others work on the draft); a draft reopens at the first
+  // step that still needs something (`?step=` keeps the step a reload was on).
+  const step: StepKey =
+    submission && asked && STEPS.includes(asked) ? asked : readOnly ? 'review' : submission ? resumeStep(submission.checks) : 'enterprise';
   const active = STEPS.indexOf(step);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [reloading, setReloading] = useState(false);

@@ -9,16 +9,9 @@ import { useLang } from '../../../../lib/use-lang';
 import { nameOf } from '../../lib/lang';
 import { READABLE_TITLE } from '../../lib/styles';
 import { SignatoriesFacts, SubmissionFacts, sizeText } from '../submission-facts';
+import { stepOfError, type StepKey } from './steps';
+export type { StepKey } from './steps';
 
-export type StepKey = 'enterprise' | 'signatories' | 'documents' | 'review';
-
-const FIELD_STEP: Record<SubmissionField, StepKey> = {
-  departmentId: 'enterprise',
-  averageLabour: 'enterprise',
-  totalAssets: 'enterprise',
-  annualIncome: 'enterprise',
-  signatories: 'signatories',
-};
 const FIELD_LABEL: Record<SubmissionField, string> = {
   departmentId: 'submission.form.department',
   averageLabour: 'submission.criterion.labour',
@@ -62,7 +55,7 @@ export function ReviewStep({
       });
     return t(`submission.checks.${e.code}`, { slot: slotName(e.slot) });
   };
-  const errorStep = (e: SubmissionChecks['errors'][number]): StepKey => (e.field ? FIELD_STEP[e.field] : 'documents');
+  const errorStep = stepOfError;
   const warningText = (code: SubmissionChecks['warnings'][number]['code']) =>
     code === 'size_differs'
       ? t('submission.derived.differs', {
