@@ -1,7 +1,6 @@
 import {
   API_BASE,
   ContentPaths,
-  FilePaths,
   SubmissionPaths,
   type ApiIndex,
   type StaffSubmissionDetail,
@@ -9,7 +8,7 @@ import {
   type UnreadCount,
 } from '@bansi/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect as baseExpect, pageOf, referenceIdOf, registerTestCompany, test, writeHeaders } from './fixtures';
+import { expect as baseExpect, pageOf, referenceIdOf, registerTestCompany, test, uploadToSlot, writeHeaders } from './fixtures';
 import { waitForMail } from './mail';
 import { multipagePdf } from './pdf-fixtures';
 
@@ -25,11 +24,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
  */
 
 const REQUIRED = ['balance-sheet', 'income-statement', 'cash-flow', 'notes'];
-
-const tusMetadata = (meta: Record<string, string>) =>
-  Object.entries(meta)
-    .map(([k, v]) => `${k} ${Buffer.from(v, 'utf8').toString('base64')}`)
-    .join(',');
 
 /** A draft with figures and a PDF in every required slot, through the API as the web app sends it. */
 async function readyDraft(request: APIRequestContext, baseURL: string, bookYear: number): Promise<SubmissionDetail> {
@@ -49,22 +43,7 @@ async function readyDraft(request: APIRequestContext, baseURL: string, bookYear:
   });
   expect(patched.status(), await patched.text()).toBe(200);
   const pdf = await multipagePdf();
-  for (const slot of REQUIRED) {
-    const created = await request.post(`${API_BASE}${FilePaths.uploads}`, {
-      headers: {
-        ...headers,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(pdf.length),
-        'upload-metadata': tusMetadata({ ownerKind: 'submission', ownerId: draft.id, slot, filename: `${slot}.pdf`, filetype: 'application/pdf' }),
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const sent = await request.patch(new URL(created.headers().location!, baseURL).toString(), {
-      headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      data: pdf,
-    });
-    expect(sent.status(), await sent.text()).toBe(204);
-  }
+  for (const slot of REQUIRED) await uploadToSlot(request, baseURL, draft.id, slot, pdf);
   return (await (await request.get(`${API_BASE}${SubmissionPaths.one(draft.id)}`)).json()) as SubmissionDetail;
 }
 

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_BASE, AuthPaths, LANGUAGE_STORAGE_KEY } from '@bansi/shared';
+import { API_BASE, AuthPaths, FilePaths, LANGUAGE_STORAGE_KEY } from '@bansi/shared';
 import {
   test as base,
   expect,
@@ -247,6 +247,28 @@ export async function writeHeaders(request: APIRequestContext, baseURL: string) 
   const res = await request.get(`${API_BASE}${AuthPaths.csrf}`);
   const { token } = (await res.json()) as { token: string };
   return { 'x-csrf-token': token, origin: new URL(baseURL).origin };
+}
+
+/** Uploads `bytes` as a PDF into a submission's slot through the tus endpoint, as the web app does. */
+export async function uploadToSlot(request: APIRequestContext, baseURL: string, submissionId: string, slot: string, bytes: Buffer) {
+  const headers = await writeHeaders(request, baseURL);
+  const meta = { ownerKind: 'submission', ownerId: submissionId, slot, filename: `${slot}.pdf`, filetype: 'application/pdf' };
+  const created = await request.post(`${API_BASE}${FilePaths.uploads}`, {
+    headers: {
+      ...headers,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(bytes.length),
+      'upload-metadata': Object.entries(meta)
+        .map(([k, v]) => `${k} ${Buffer.from(v, 'utf8').toString('base64')}`)
+        .join(','),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const sent = await request.patch(new URL(created.headers().location!, baseURL).toString(), {
+    headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    data: bytes,
+  });
+  expect(sent.status(), await sent.text()).toBe(204);
 }
 
 /** A reference row's id by its code (public list). */

@@ -1,12 +1,8 @@
-import { API_BASE, FilePaths, SubmissionPaths, type ApiIndex, type SubmissionDetail } from '@bansi/shared';
-import { expect, referenceIdOf, registerTestCompany, test, writeHeaders } from './fixtures';
+import { API_BASE, SubmissionPaths, type ApiIndex, type SubmissionDetail } from '@bansi/shared';
+import { expect, referenceIdOf, registerTestCompany, test, uploadToSlot, writeHeaders } from './fixtures';
 import { multipagePdf } from './pdf-fixtures';
 
 const REQUIRED = ['balance-sheet', 'income-statement', 'cash-flow', 'notes'];
-const tusMetadata = (meta: Record<string, string>) =>
-  Object.entries(meta)
-    .map(([k, v]) => `${k} ${Buffer.from(v, 'utf8').toString('base64')}`)
-    .join(',');
 
 // One narrow Lao and one wide English run are enough for where a draft reopens.
 test.beforeEach(() => test.skip(!['lo-mobile', 'en-desktop'].includes(test.info().project.name), 'runs in lo-mobile and en-desktop'));
@@ -52,22 +48,7 @@ test('a draft reopens at the first step that still needs something', async ({ pa
 
   // every required file uploaded: it reopens at the review, ready to submit
   const pdf = await multipagePdf();
-  for (const slot of REQUIRED) {
-    const created = await page.request.post(`${API_BASE}${FilePaths.uploads}`, {
-      headers: {
-        ...headers,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(pdf.length),
-        'upload-metadata': tusMetadata({ ownerKind: 'submission', ownerId: draft.id, slot, filename: `${slot}.pdf`, filetype: 'application/pdf' }),
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const sent = await page.request.patch(new URL(created.headers().location!, baseURL).toString(), {
-      headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      data: pdf,
-    });
-    expect(sent.status(), await sent.text()).toBe(204);
-  }
+  for (const slot of REQUIRED) await uploadToSlot(page.request, baseURL!, draft.id, slot, pdf);
   await page.goto('/dashboard/submit-document');
   await expect(page.getByTestId('step-review')).toBeVisible();
   await expect(page.getByTestId('wizard-step')).toHaveText(stepText(4, 'review'));
