@@ -27,7 +27,6 @@ import { SignatoriesStep } from '../components/wizard/signatories-step';
 import { useLang } from '../../../lib/use-lang';
 import { toastDone } from '../lib/toast';
 
-
 interface Notice {
   color: string;
   text: string;
