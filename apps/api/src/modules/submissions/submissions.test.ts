@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import {
   DocumentPage,
   Problem,
@@ -36,6 +35,7 @@ import {
 import { createUpload } from '../../../test/tus';
 import { accountsDemoSeed, DEMO_ACCOUNTS } from '../companies/companies.seed';
 import { submissionsDemoSeed } from './submissions.seed';
+import { pdfText } from '../../lib/pdf/pdf-text';
 
 describe(`annual submissions (${dialect})`, () => {
   let t: TestApp;
@@ -380,8 +380,8 @@ describe(`annual submissions (${dialect})`, () => {
     const draft = await openSubmission(a, bookYear - 2);
     expect((await a.inject({ url: api(SubmissionPaths.receipt(draft.id)) })).statusCode).toBe(404);
 
-    // The PDF names every current file with its SHA-256 (Courier text in the page streams).
-    const text = pdfText(res.rawPayload);
+    // The PDF names every current file with its SHA-256 (in the embedded mono face; read as pdftotext reads it).
+    const text = await pdfText(res.rawPayload);
     const detail = await getDetail(a, main.id);
     expect(detail.receiptAvailable).toBe(true);
     for (const s of detail.files.slots.filter((x) => x.file)) expect(text, s.code).toContain(s.file!.sha256);
@@ -597,26 +597,3 @@ describe(`annual submissions (${dialect})`, () => {
   });
 });
 
-/** The text of a PDF's compressed page streams: the hex and literal strings of its text operators. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  let out = '';
-  const streams = /stream\r?\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = streams.exec(raw))) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) break;
-    let body: string;
-    try {
-      body = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const s of body.matchAll(/<([0-9a-fA-F]+)>|\(((?:\\.|[^\\)])*)\)/g)) {
-      out += s[1] ? Buffer.from(s[1], 'hex').toString('latin1') : s[2];
-    }
-    out += '\n';
-  }
-  return out;
-}
