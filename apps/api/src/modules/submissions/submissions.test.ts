@@ -596,4 +596,3 @@ describe(`annual submissions (${dialect})`, () => {
     expect(detail.checks.errors.map((e) => e.slot)).toEqual(['income-statement', 'cash-flow', 'notes']);
   });
 });
-
