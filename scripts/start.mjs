@@ -7,11 +7,11 @@ import { ensureInstalled, mustRun, root } from './lib.mjs';
 ensureInstalled();
 mustRun('npm', ['run', 'build']);
 
-const env = { ...process.env, SEED_DEMO: process.env.SEED_DEMO ?? 'true' };
+// The demo loads the village list when the shared data folder sits beside the checkout. The server
+// imports it at start, after the provinces and districts the villages refer to (a second start adds nothing).
+const besideCheckout = join(root, '../shared/data/lao-admin');
+const villages = process.env.VILLAGES_DIR ?? (existsSync(besideCheckout) ? besideCheckout : undefined);
+const env = { ...process.env, SEED_DEMO: process.env.SEED_DEMO ?? 'true', ...(villages ? { VILLAGES_DIR: villages } : {}) };
 const envFile = existsSync(join(root, '.env')) ? ['--env-file=.env'] : [];
-
-// The demo loads the village list when the shared data folder sits beside the checkout.
-const villages = process.env.VILLAGES_DIR ?? join(root, '../shared/data/lao-admin');
-if (existsSync(villages)) mustRun(process.execPath, [...envFile, 'apps/api/dist/cli.js', 'villages:import', villages], { env });
 
 mustRun(process.execPath, [...envFile, 'apps/api/dist/server.js'], { env });

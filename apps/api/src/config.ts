@@ -81,6 +81,9 @@ export const ConfigSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(false),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: flag.default(false),
+  /** villages to load at start (a folder with villages.csv, a villages.csv or the nested JSON, lao-admin format);
+   * a folder or file that is missing or malformed is reported and the server starts without them */
+  VILLAGES_DIR: z.string().min(1).optional(),
   /** SQLite: run search queries in a worker thread (decision 100); off, they run on the event loop
    * (the API benchmark turns it off while it records the SQL each request runs) */
   SEARCH_WORKER: flag.default(true),

@@ -1,11 +1,7 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDb } from './db/index';
-import { migrateToLatest } from './db/migrate';
-import { runSeeds } from './db/seed';
 import { warmPasswordRule } from './modules/auth/passwords';
-import { startFileHousekeeping } from './modules/files/files.housekeeping';
+import { startApp } from './start';
 
 async function main() {
   let config;
@@ -19,12 +15,7 @@ async function main() {
     throw err;
   }
 
-  const db = openDb(config.DATABASE_URL);
-  const migrated = await migrateToLatest(db);
-  const app = await buildApp({ config, db });
-  app.log.info({ migrated, dialect: db.dialect }, 'database ready');
-  await runSeeds({ db, config, store: app.deps.store }, { demo: config.SEED_DEMO });
-  await startFileHousekeeping(app);
+  const { app, db } = await startApp(config);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');

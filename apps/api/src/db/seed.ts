@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { FileStore } from '../lib/file-store';
 import type { Db } from './index';
@@ -18,6 +19,8 @@ export interface SeedContext {
   config: Config;
   /** the process's file store (server.ts passes the app's); seeds that store files make one from config otherwise */
   store?: FileStore;
+  /** where a step reports what it did or could not do (server.ts passes the app's logger) */
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
 /**

@@ -66,6 +66,8 @@ export async function insertMissingDistricts(db: Executor, rows: DistrictsTable[
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
 }
+export const listDistrictCodes = async (db: Executor) => (await db.selectFrom('districts').select('code').execute()).map((r) => r.code);
+
 export async function insertMissingVillages(db: Executor, rows: VillagesTable[]) {
   for (let i = 0; i < rows.length; i += 500) {
     await db

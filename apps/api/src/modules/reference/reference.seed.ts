@@ -3,8 +3,17 @@ import { newId } from '../../lib/crypto';
 import type { SeedStep } from '../../db/seed';
 import type { CliCommand } from '../cli';
 import { REPO_ROOT } from '../../paths';
-import { readCsv, readVillages } from './geo-files';
-import { findItemByCode, insertMissingDistricts, insertMissingItems, insertMissingProvinces, insertMissingVillages } from './reference.repository';
+import { existsSync } from 'node:fs';
+import { GeoFileError, readCsv, readVillages } from './geo-files';
+import type { Executor } from '../../lib/deps';
+import {
+  findItemByCode,
+  insertMissingDistricts,
+  insertMissingItems,
+  insertMissingProvinces,
+  insertMissingVillages,
+  listDistrictCodes,
+} from './reference.repository';
 
 type Item = [code: string, nameLo: string, nameEn: string, extra?: Record<string, unknown>];
 
@@ -95,28 +104,74 @@ const toRows = (list: string, items: Item[], parentId: string | null = null) =>
     extra: extra ? JSON.stringify(extra) : null,
   }));
 
+/** The 18 provinces and 148 districts (Lao and English names); villages refer to them. */
+async function seedGeography(db: Executor) {
+  const geo = join(REPO_ROOT, 'apps/api/assets/geo');
+  await insertMissingProvinces(
+    db,
+    readCsv(join(geo, 'provinces.csv')).map((r) => ({ code: r.province_code!, nameLo: r.province_name_lo!, nameEn: r.province_name_en! })),
+  );
+  await insertMissingDistricts(
+    db,
+    readCsv(join(geo, 'districts.csv')).map((r) => ({
+      code: r.district_code!,
+      provinceCode: r.province_code!,
+      nameLo: r.district_name_lo!,
+      nameEn: r.district_name_en!,
+    })),
+  );
+}
+
+export interface VillagesImported {
+  /** villages read and valid (imported now or already present) */
+  villages: number;
+  /** rows skipped: listed under a district their code does not belong to, or a district we do not know */
+  skipped: number;
+  skippedDistricts: string[];
+}
+
+/**
+ * Loads villages in the lao-admin format after the provinces and districts they refer to; run again,
+ * it adds only what is missing. A malformed file throws a GeoFileError naming the file and line.
+ */
+export async function importVillages(db: Executor, path: string): Promise<VillagesImported> {
+  await seedGeography(db);
+  const { villages, skipped } = readVillages(path);
+  const known = new Set(await listDistrictCodes(db));
+  const importable = villages.filter((v) => known.has(v.districtCode));
+  const unknown = villages.filter((v) => !known.has(v.districtCode)).map((v) => ({ code: v.code, listedUnder: v.districtCode }));
+  await insertMissingVillages(db, importable);
+  const all = [...skipped, ...unknown];
+  return { villages: importable.length, skipped: all.length, skippedDistricts: [...new Set(all.map((s) => s.listedUnder))].sort() };
+}
+
+const describeImport = (r: VillagesImported) =>
+  `villages: ${r.villages} imported or already present; ${r.skipped} rows skipped (listed under a district their code does not belong to${r.skippedDistricts.length ? `: ${r.skippedDistricts.join(', ')}` : ''})`;
+
 export const referenceSeed: SeedStep = {
   name: 'reference',
   kind: 'reference',
-  async run({ db }) {
-    const geo = join(REPO_ROOT, 'apps/api/assets/geo');
-    await insertMissingProvinces(
-      db.kysely,
-      readCsv(join(geo, 'provinces.csv')).map((r) => ({ code: r.province_code!, nameLo: r.province_name_lo!, nameEn: r.province_name_en! })),
-    );
-    await insertMissingDistricts(
-      db.kysely,
-      readCsv(join(geo, 'districts.csv')).map((r) => ({
-        code: r.district_code!,
-        provinceCode: r.province_code!,
-        nameLo: r.district_name_lo!,
-        nameEn: r.district_name_en!,
-      })),
-    );
+  async run({ db, config, log }) {
+    await seedGeography(db.kysely);
     for (const [list, items] of Object.entries(lists)) await insertMissingItems(db.kysely, toRows(list, items));
     for (const [categoryCode, items] of Object.entries(departments)) {
       const category = await findItemByCode(db.kysely, 'categories', categoryCode);
       if (category) await insertMissingItems(db.kysely, toRows('departments', items, category.id));
+    }
+    // Villages are optional: a missing or malformed file is reported and the server starts without them.
+    const path = config.VILLAGES_DIR;
+    if (!path) return;
+    if (!existsSync(path)) {
+      log?.warn({ path }, 'VILLAGES_DIR does not exist: no villages imported, users type the village name');
+      return;
+    }
+    try {
+      log?.info(describeImport(await importVillages(db.kysely, path)));
+    } catch (err) {
+      const unreadable = (err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EACCES';
+      if (err instanceof GeoFileError) log?.warn({ file: err.file, line: err.line }, `villages not imported: ${err.message}`);
+      else if (unreadable) log?.warn({ path }, `villages not imported: ${(err as Error).message}`);
+      else throw err;
     }
   },
 };
@@ -124,10 +179,5 @@ export const referenceSeed: SeedStep = {
 /** `villages:import <folder or file>`: loads villages in the lao-admin format; run again, it adds only what is missing. */
 export const importVillagesCommand: CliCommand = async ({ db }, [path]) => {
   if (!path) throw new Error('usage: villages:import <folder with villages.csv | villages.csv | laos_province_district_village.json>');
-  const { villages, skipped } = readVillages(path);
-  await insertMissingVillages(db.kysely, villages);
-  const districts = [...new Set(skipped.map((s) => s.listedUnder))].sort();
-  console.log(
-    `villages: ${villages.length} imported or already present; ${skipped.length} rows skipped (listed under a district their code does not belong to${districts.length ? `: ${districts.join(', ')}` : ''})`,
-  );
+  console.log(describeImport(await importVillages(db.kysely, path)));
 };
