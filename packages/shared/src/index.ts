@@ -30,3 +30,4 @@ export * from './domain/lao-holidays';
 export * from './domain/audit-actions';
 export * from './contracts/notes';
 export * from './domain/notes';
+export * from './domain/notes-restatement';

@@ -25,7 +25,15 @@ export const NotesVersion = z.number().int().min(1);
 /** Whole kip; null while not entered. Fractions, negatives and > 10^15 are refused by domain/notes.ts. */
 export const NotesAmount = z.number().nullable();
 
-export const NotesRow = z.object({ label: z.string(), current: NotesAmount, prior: NotesAmount });
+export const NotesRow = z.object({
+  label: z.string(),
+  current: NotesAmount,
+  prior: NotesAmount,
+  /** answers only: the prior-year amount of last year's accepted notes this line was carried forward with */
+  carried: NotesAmount.optional(),
+  /** why `prior` differs from `carried` (required then, ≤ 500 characters; domain/notes-restatement.ts) */
+  restatement: z.string().optional(),
+});
 export type NotesRow = z.infer<typeof NotesRow>;
 
 /** A section as the company sends it in a PATCH: it replaces that section's given parts. */
@@ -111,6 +119,17 @@ export const NotesDocument = NotesSummary.extend({
   prefill: NotesPrefill,
   /** the book year whose accepted notes filled the prior-year column on create, or null */
   priorFilledFrom: z.number().int().nullable(),
+  /** carried-forward figures changed from the accepted value, with the reason (staff review lists and counts them) */
+  restatements: z.array(
+    z.object({
+      section: NotesSectionKey,
+      row: z.number().int(),
+      label: z.string(),
+      accepted: NotesAmount,
+      restated: NotesAmount,
+      reason: z.string(),
+    }),
+  ),
 });
 export type NotesDocument = z.infer<typeof NotesDocument>;
 

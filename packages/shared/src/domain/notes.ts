@@ -93,6 +93,9 @@ export interface NotesRowValues {
   /** whole kip; null while not entered (counts as 0 in the total) */
   current: number | null;
   prior: number | null;
+  /** carried forward from last year's accepted notes, and why it was restated (domain/notes-restatement.ts) */
+  carried?: number | null;
+  restatement?: string;
 }
 export interface NotesSectionData {
   key: NotesKey;

@@ -1,4 +1,5 @@
 import {
+  applyCarriedForward,
   isOpenBookYear,
   notesChecks,
   validateNotesSections,
@@ -6,6 +7,7 @@ import {
   type Language,
   type NotesDocument,
   type NotesLanguage,
+  type NotesRestatementError,
   type NotesSectionData,
   type SubmitNotesRequest,
   type UpdateNotesRequest,
@@ -101,7 +103,11 @@ export async function createNotes(
 }
 
 /** The field errors of domain/notes.ts in the caller's language, paths under `body.`. */
-export function notesFieldErrors(deps: Deps, lang: Language, errors: ReturnType<typeof validateNotesSections>): FieldError[] {
+export function notesFieldErrors(
+  deps: Deps,
+  lang: Language,
+  errors: readonly { path: string; code: string; vars?: Record<string, number> }[],
+): FieldError[] {
   return errors.map((e) => ({ path: `body.${e.path}`, code: e.code, message: deps.t(lang, `errors.notes.${e.code}`, e.vars) }));
 }
 
@@ -119,14 +125,25 @@ export async function updateNotes(deps: Deps, principal: Principal, actor: Actor
 
   const sections = sectionsOf(row);
   const changed: string[] = [];
-  for (const input of body.sections ?? []) {
+  // Figures carried forward from accepted notes keep their accepted value; a different one needs a reason.
+  const carriedErrors: NotesRestatementError[] = [];
+  const nextRows = (body.sections ?? []).map((input, i) => {
+    if (input.rows === undefined) return undefined;
     const s = sections.find((x) => x.key === input.key)!;
+    const applied = applyCarriedForward(s.rows, input.rows, `sections.${i}`);
+    carriedErrors.push(...applied.errors);
+    return applied.rows;
+  });
+  if (carriedErrors.length) throw invalid(notesFieldErrors(deps, lang, carriedErrors));
+  for (const [i, input] of (body.sections ?? []).entries()) {
+    const s = sections.find((x) => x.key === input.key)!;
+    const rows = nextRows[i];
     const next: NotesSectionData = {
       ...s,
       ...(input.notApplicable !== undefined ? { notApplicable: input.notApplicable } : {}),
       ...(input.text !== undefined ? { text: input.text } : {}),
       ...(input.fields !== undefined ? { fields: { ...s.fields, ...input.fields } } : {}),
-      ...(input.rows !== undefined ? { rows: input.rows.map((r) => ({ label: r.label, current: r.current, prior: r.prior })) } : {}),
+      ...(rows !== undefined ? { rows } : {}),
     };
     if (JSON.stringify(next) !== JSON.stringify(s)) {
       Object.assign(s, next);

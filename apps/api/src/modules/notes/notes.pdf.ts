@@ -1,4 +1,13 @@
-import { formatDate, notesSectionHasTable, notesSectionTotal, type NotesLanguage, type NotesSectionData, type NotesStatus } from '@bansi/shared';
+import {
+  formatDate,
+  formatLak,
+  notesRestatements,
+  notesSectionHasTable,
+  notesSectionTotal,
+  type NotesLanguage,
+  type NotesSectionData,
+  type NotesStatus,
+} from '@bansi/shared';
 import type { Translate } from '../../lib/i18n';
 import { createPdf, PDF_COLORS } from '../../lib/pdf';
 
@@ -48,6 +57,12 @@ export async function renderNotesPdf(t: Translate, input: NotesPdfInput): Promis
   if (input.status === 'draft' || input.status === 'returned') pdf.text(tr('draftMark'), { x: pdf.left, size: 9.5, color: '#c92a2a', gap: 2 });
   pdf.rule(14);
 
+  // Restated carried-forward figures are numbered through the document: "[n]" after the line's label,
+  // the accepted figure and the reason as a footnote under its table.
+  const restated = notesRestatements(input.sections);
+  const mark = (key: string, row: number) => restated.findIndex((r) => r.section === key && r.row === row) + 1;
+  const money = (v: number | null) => (v === null ? '—' : formatLak(v, lng));
+
   input.sections.forEach((s, i) => {
     const text = s.text.trim();
     const lines = notesSectionHasTable(s.key) && !s.notApplicable ? s.rows.length : 0;
@@ -77,7 +92,7 @@ export async function renderNotesPdf(t: Translate, input: NotesPdfInput): Promis
           { title: tr('columns.current', { year: input.bookYear }), lak: true, width: 1.4 },
           { title: tr('columns.prior', { year: input.bookYear - 1 }), lak: true, width: 1.4 },
         ],
-        rows: s.rows.map((r) => [r.label, r.current, r.prior]),
+        rows: s.rows.map((r, row) => [mark(s.key, row) ? `${r.label} [${mark(s.key, row)}]` : r.label, r.current, r.prior]),
         // A column with no amount at all (a first year has no comparatives) totals to a blank, not ₭0.
         totals: [
           tr('total'),
@@ -85,6 +100,17 @@ export async function renderNotesPdf(t: Translate, input: NotesPdfInput): Promis
           s.rows.some((r) => r.prior !== null) ? total.prior : null,
         ],
       });
+      for (const r of restated.filter((x) => x.section === s.key))
+        pdf.paragraph(
+          tr('restatedFootnote', {
+            n: restated.indexOf(r) + 1,
+            year: input.bookYear - 1,
+            accepted: money(r.accepted),
+            restated: money(r.restated),
+            reason: r.reason,
+          }),
+          { color: PDF_COLORS.grey, size: 8.5 },
+        );
     } else if (!text && !order) {
       pdf.paragraph(tr('notWritten'), { color: PDF_COLORS.grey });
     }

@@ -63,7 +63,8 @@ export async function initialSections(
     if (!NOTES_TABLE_SECTIONS.includes(s.key)) continue;
     const old = before.find((b) => b.key === s.key);
     if (!old || old.notApplicable) continue;
-    s.rows = old.rows.map((r) => ({ label: r.label, current: null, prior: r.current }));
+    // `carried` keeps the accepted figure: the prior-year cell is locked to it unless restated with a reason.
+    s.rows = old.rows.map((r) => ({ label: r.label, current: null, prior: r.current, carried: r.current }));
   }
   return { sections, priorFilledFrom: bookYear - 1 };
 }

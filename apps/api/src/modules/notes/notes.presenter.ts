@@ -5,6 +5,7 @@ import {
   isNotesSectionKey,
   notesChecks,
   notesSectionHasTable,
+  notesRestatements,
   notesSectionTotal,
   type NotesComment,
   type NotesDocument,
@@ -87,5 +88,6 @@ export function presentNotes(row: NotesTable, actor: SubmissionActor, comments: 
     comments: comments.map(presentNotesComment),
     prefill,
     priorFilledFrom: row.priorFilledFrom === null ? null : Number(row.priorFilledFrom),
+    restatements: notesRestatements(sections),
   };
 }

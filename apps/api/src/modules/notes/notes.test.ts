@@ -93,6 +93,21 @@ describe(`notes to the financial statements (${dialect})`, () => {
             : { key, text: `Section ${i + 1} written.` },
     );
 
+  /** The sections, with the lines carried forward into `d` kept at their accepted prior-year figure. */
+  const keepCarried = (d: NotesDocument, sections: NotesSectionInput[]): NotesSectionInput[] =>
+    sections.map((input) => {
+      const carried = d.sections.find((s) => s.key === input.key)!.rows.filter((r) => r.carried !== undefined);
+      if (!input.rows || carried.length === 0) return input;
+      const given = input.rows.map((r) => {
+        const c = carried.find((x) => x.label === r.label);
+        return c ? { ...r, prior: c.carried! } : r;
+      });
+      const missing = carried
+        .filter((c) => !input.rows!.some((r) => r.label === c.label))
+        .map((c) => ({ label: c.label, current: null, prior: c.carried! }));
+      return { ...input, rows: [...given, ...missing] };
+    });
+
   it('opens one notes document per company and book year, prefilled from the company profile', async () => {
     const check = async (year: number) => NotesExistence.parse((await a.inject({ url: `${api(NotesPaths.check)}?bookYear=${year}` })).json());
     expect(await check(bookYear - 1)).toMatchObject({ exists: false, open: true, submitted: false });
@@ -319,11 +334,14 @@ describe(`notes to the financial statements (${dialect})`, () => {
     expect(notes.priorFilledFrom).toBe(bookYear - 1);
     const cash = notes.sections.find((s) => s.key === 'cash')!;
     expect(cash.rows).toEqual([
-      { label: 'ເງິນຝາກທະນາຄານ', current: null, prior: 1_234_567 },
-      { label: 'Cash on hand', current: null, prior: 5_000 },
+      { label: 'ເງິນຝາກທະນາຄານ', current: null, prior: 1_234_567, carried: 1_234_567 },
+      { label: 'Cash on hand', current: null, prior: 5_000, carried: 5_000 },
     ]);
     expect(cash.total).toEqual({ current: 0, prior: 1_239_567 });
-    expect(notes.sections.find((s) => s.key === 'taxes')!.rows).toEqual([{ label: 'Profit tax', current: null, prior: 24_000_000 }]);
+    expect(notes.sections.find((s) => s.key === 'taxes')!.rows).toEqual([
+      { label: 'Profit tax', current: null, prior: 24_000_000, carried: 24_000_000 },
+    ]);
+    expect(notes.restatements).toEqual([]);
     // Prose is not carried over: only the comparative figures.
     expect(notes.sections.find((s) => s.key === 'basis')!.text).toBe('');
     // B has no previous notes: nothing prefilled.
@@ -331,7 +349,7 @@ describe(`notes to the financial statements (${dialect})`, () => {
   });
 
   it('renders the PDF in the document language: Lao section titles, amounts grouped; the kept PDF after acceptance', async () => {
-    const filled = doc(await patch(a, notes.id, { version: notes.version, sections: everySection() }));
+    const filled = doc(await patch(a, notes.id, { version: notes.version, sections: keepCarried(notes, everySection()) }));
     const res = await a.inject({ url: api(NotesPaths.pdf(filled.id)) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -353,6 +371,64 @@ describe(`notes to the financial statements (${dialect})`, () => {
     const file = await a.inject({ url: api(`/files/${prior.pdfFileId}/content`) });
     expect(file.rawPayload.equals(kept.rawPayload)).toBe(true);
     notes = filled;
+  });
+
+  it('locks carried-forward figures: a change needs a reason; staff see accepted, new and reason; the PDF footnotes it', async () => {
+    const cash = notes.sections.find((s) => s.key === 'cash')!;
+    expect(cash.rows[0]).toMatchObject({ label: 'ເງິນຝາກທະນາຄານ', prior: 1_234_567, carried: 1_234_567 });
+    const cashWith = (rows: Record<string, unknown>[]) => patch(a, notes.id, { version: notes.version, sections: [{ key: 'cash', rows }] });
+    const restated = (extra: Record<string, unknown>) => cashWith(cash.rows.map((r, i) => (i === 0 ? { ...r, prior: 1_200_000, ...extra } : r)));
+    const refusedWith = async (res: Awaited<ReturnType<typeof patch>>, path: string, code: string) => {
+      expect(res.statusCode).toBe(400);
+      expect(problem(res).errors).toEqual([expect.objectContaining({ path, code })]);
+      expect(Number((await row(notes.id)).version)).toBe(notes.version);
+    };
+    // Without a reason, with an empty one, with one too long, claiming another accepted value: refused, nothing saved.
+    await refusedWith(await restated({}), 'body.sections.0.rows.0.restatement', 'restatement_required');
+    await refusedWith(await restated({ restatement: '   ' }), 'body.sections.0.rows.0.restatement', 'restatement_required');
+    await refusedWith(await restated({ restatement: 'x'.repeat(501) }), 'body.sections.0.rows.0.restatement', 'restatement_too_long');
+    await refusedWith(await restated({ carried: 1_200_000 }), 'body.sections.0.rows.0.restatement', 'restatement_required');
+    // Dropping (or renaming) a carried line is not a way around it.
+    await refusedWith(await cashWith(cash.rows.slice(1)), 'body.sections.0.rows', 'carried_row_removed');
+    const english = await restated({});
+    expect(problem(english).errors![0]!.message).toBe(t.app.t('en', 'errors.notes.restatement_required'));
+
+    const reason = 'Bank confirmation received after the accounts were accepted.';
+    const ok = doc(await restated({ restatement: `  ${reason} ` }));
+    const expected = [{ section: 'cash', row: 0, label: 'ເງິນຝາກທະນາຄານ', accepted: 1_234_567, restated: 1_200_000, reason }];
+    expect(ok.restatements).toEqual(expected);
+    expect(ok.sections.find((s) => s.key === 'cash')!.rows[0]).toMatchObject({ prior: 1_200_000, carried: 1_234_567, restatement: reason });
+    const staffView = StaffNotesDocument.parse((await staff.inject({ url: api(NotesPaths.staffOne(notes.id)) })).json());
+    expect(staffView.restatements).toEqual(expected);
+
+    // The PDF marks the restated line and says what was accepted and why.
+    const text = (await pdfText((await a.inject({ url: api(NotesPaths.pdf(notes.id)) })).rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('ເງິນຝາກທະນາຄານ [1]');
+    const footnote = t.app.t('lo', 'notesDocument.restatedFootnote', {
+      n: 1,
+      year: bookYear - 1,
+      accepted: formatLak(1_234_567, 'lo'),
+      restated: formatLak(1_200_000, 'lo'),
+      reason,
+    });
+    // (the footnote may run onto the next page, past the running footer: compare up to the reason)
+    expect(text).toContain(footnote.slice(0, footnote.indexOf(reason)).replace(/\s+/g, ' '));
+    expect(text).toContain('Bank confirmation');
+
+    // Last year's accepted notes corrected afterwards: the draft's figures are not overwritten.
+    const priorRow = await row(prior.id);
+    const corrected = JSON.parse(priorRow.sections) as { key: string; rows: { current: number | null }[] }[];
+    corrected.find((s) => s.key === 'cash')!.rows[0]!.current = 1_300_000;
+    await t.db.kysely
+      .updateTable('notes')
+      .set({ sections: JSON.stringify(corrected) })
+      .where('id', '=', prior.id)
+      .execute();
+    const reopened = doc(await open(a, bookYear));
+    expect(reopened.sections.find((s) => s.key === 'cash')!.rows[0]).toMatchObject({ prior: 1_200_000, carried: 1_234_567 });
+    expect(reopened.restatements).toEqual(expected);
+    await t.db.kysely.updateTable('notes').set({ sections: priorRow.sections }).where('id', '=', prior.id).execute();
+    notes = ok;
   });
 
   it('fills the submission’s notes slot with the notes PDF once the notes are submitted', async () => {
