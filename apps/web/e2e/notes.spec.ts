@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_BASE, formatLak, type ApiIndex } from '@bansi/shared';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, choose, pageOf, registerTestCompany, test } from './fixtures';
+import { expect as baseExpect, choose, pageOf, registerTestCompany, test, writeHeaders } from './fixtures';
 
 // Every step waits on a server round trip or a lazy screen; on a shared, loaded machine 10 s is too short.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -179,4 +179,75 @@ test('notes: write with a table, reload, submit; staff return a section; fix, re
   await page.goto('/dashboard/all-document-history?kind=notes');
   await expect(page.getByTestId('documents-list').getByTestId('document-item')).toHaveCount(1);
   await shot('notes-all-documents');
+});
+
+/**
+ * Issue 33: a prior-year figure carried forward from last year's accepted notes is locked; "Restate"
+ * opens it and asks for a reason (the save waits for one); staff see the accepted figure, the new one and
+ * the reason, counted in the review header. One run per language: lo-mobile and en-desktop.
+ */
+test('notes: a carried-forward figure is locked; restating it needs a reason that staff see', async ({ page, browser, baseURL, lang, tr, shot }) => {
+  test.skip(!['lo-mobile', 'en-desktop'].includes(test.info().project.name), 'runs in lo-mobile and en-desktop');
+  test.setTimeout(120_000);
+  await registerTestCompany(page.request, baseURL!, lang);
+  const { bookYear } = (await (await page.request.get(API_BASE)).json()) as ApiIndex;
+  const editor = page.getByTestId('section-editor');
+  const saveState = page.getByTestId('save-state');
+
+  // Last year's notes, written, submitted and accepted through the API (the journey above does it on screen).
+  const write = async (method: 'post' | 'patch', path: string, data: Record<string, unknown>, request = page.request) => {
+    const res = await request[method](`${API_BASE}${path}`, { data, headers: await writeHeaders(request, baseURL!) });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return (await res.json()) as { id: string; version: number };
+  };
+  const prior = await write('post', '/notes', { bookYear: bookYear - 1 });
+  const filled = await write('patch', `/notes/${prior.id}`, {
+    version: prior.version,
+    sections: [
+      { key: 'cash', rows: [{ label: 'ເງິນຝາກທະນາຄານ', current: 2_000_000, prior: null }] },
+      { key: 'approval', fields: { approvalDate: `${bookYear}-03-15` } },
+    ],
+  });
+  const submitted = await write('post', `/notes/${prior.id}/submit`, { version: filled.version, confirmWarnings: true });
+  const staff = await pageOf(browser, 'staff');
+  const review = await write('post', `/staff/notes/${prior.id}/start-review`, { version: submitted.version }, staff.request);
+  await write('post', `/staff/notes/${prior.id}/accept`, { version: review.version }, staff.request);
+
+  // --- the book year's notes: the prior-year figure comes locked, with where it comes from
+  await page.goto(`/dashboard/create-notes-document?bookYear=${bookYear}`);
+  await page.getByTestId('create-notes-button').click();
+  await expect(page.getByTestId('notes-status')).toHaveText(tr('submission.status.draft'));
+  await openSection(page, 'cash', tr('notesDocument.sections.cash'));
+  const row = editor.getByTestId('notes-row').first();
+  const priorInput = row.getByTestId('row-prior');
+  await expect(priorInput).toHaveValue(/2.000.000/);
+  await expect(priorInput).toHaveAttribute('readonly', '');
+  await expect(row).toContainText(tr('notesUi.table.carriedFrom', { year: bookYear - 1, amount: formatLak(2_000_000, lang) }));
+  await expect(row.getByTestId('row-remove')).toBeDisabled();
+
+  // --- Restate: the figure opens; without a reason it is not saved
+  await row.getByTestId('row-restate').click();
+  await expect(priorInput).not.toHaveAttribute('readonly', '');
+  await priorInput.fill('1900000');
+  await expect(saveState).toHaveAttribute('data-state', 'invalid');
+  await expect(row.getByTestId('row-reason')).toHaveAttribute('aria-invalid', 'true');
+  await expect(row).toContainText(tr('errors.notes.restatement_required'));
+  const reason = 'ໃບຢັ້ງຢືນຈາກທະນາຄານ ມາຮອດຫຼັງຈາກຮັບເອົາບົດອະທິບາຍແລ້ວ.';
+  await row.getByTestId('row-reason').fill(reason);
+  await expect(saveState).toHaveAttribute('data-state', 'saved');
+  await shot('notes-restated');
+  const { id: notesId } = (await (await page.request.get(`${API_BASE}/notes/check?bookYear=${bookYear}`)).json()) as { id: string };
+
+  // --- staff: the accepted figure, the new one and the reason, counted in the header
+  await staff.goto(`/staff/notes/${notesId}`);
+  await expect(staff.getByTestId('restated-count')).toHaveText(
+    tr(`notesUi.staff.restatedCount_${new Intl.PluralRules(lang).select(1)}`, { count: 1 }),
+  );
+  const item = staff.getByTestId('restatement');
+  await expect(item).toHaveCount(1);
+  await expect(item.getByTestId('restatement-accepted')).toHaveText(formatLak(2_000_000, lang));
+  await expect(item.getByTestId('restatement-new')).toHaveText(formatLak(1_900_000, lang));
+  await expect(item.getByTestId('restatement-reason')).toContainText(reason);
+  await staffShot(staff, 'notes-staff-restated');
+  await staff.context().close();
 });

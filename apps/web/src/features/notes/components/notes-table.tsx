@@ -1,14 +1,16 @@
 import {
   formatLak,
   NOTES_MAX_LABEL,
+  NOTES_RESTATEMENT_MAX,
   NOTES_MAX_ROWS,
   notesSectionAllowsNegative,
   notesSectionTotal,
   type NotesRow,
   type NotesSectionKey,
 } from '@bansi/shared';
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LakInput } from '../../../components/lak-input';
 import { useLang } from '../../../lib/use-lang';
@@ -51,6 +53,19 @@ export function NotesTable({
   };
   const current = t('notesUi.table.current', { year: bookYear });
   const prior = t('notesUi.table.prior', { year: bookYear - 1 });
+  // A prior-year figure carried forward from accepted notes is locked; "Restate" opens it with a reason.
+  // Which lines are open is kept here (by label: a carried line's label cannot change), not in the row,
+  // so an autosave in between does not lock the line again before the new figure is typed.
+  const [opened, setOpened] = useState<Set<string>>(new Set());
+  const isCarried = (row: NotesRow) => row.carried !== undefined;
+  const restating = (row: NotesRow) => isCarried(row) && (opened.has(row.label) || row.prior !== row.carried || row.restatement !== undefined);
+  const open = (row: NotesRow, on: boolean) =>
+    setOpened((o) => {
+      const next = new Set(o);
+      if (on) next.add(row.label);
+      else next.delete(row.label);
+      return next;
+    });
 
   return (
     <Stack gap="xs" data-testid="notes-table">
@@ -68,7 +83,7 @@ export function NotesTable({
                 value={row.label}
                 onChange={(e) => set(i, { label: e.currentTarget.value })}
                 maxLength={NOTES_MAX_LABEL}
-                readOnly={readOnly}
+                readOnly={readOnly || isCarried(row)}
                 error={errors[`rows.${i}.label`]}
                 style={{ flex: 1, minWidth: 0 }}
                 data-testid="row-label"
@@ -101,6 +116,7 @@ export function NotesTable({
                     variant="subtle"
                     color="red.9"
                     size="lg"
+                    disabled={isCarried(row)}
                     onClick={() => onChange(rows.filter((_, j) => j !== i))}
                     aria-label={t('notesUi.table.remove', { n: i + 1 })}
                     data-testid="row-remove"
@@ -125,11 +141,65 @@ export function NotesTable({
                 value={row.prior ?? ''}
                 onChange={(v) => set(i, { prior: amount(v) })}
                 allowNegative={negative}
-                readOnly={readOnly}
+                readOnly={readOnly || (isCarried(row) && !restating(row))}
+                leftSection={isCarried(row) && !restating(row) ? <IconLock size={14} aria-hidden /> : undefined}
+                description={
+                  isCarried(row)
+                    ? t('notesUi.table.carriedFrom', { year: bookYear - 1, amount: row.carried === null ? '—' : formatLak(row.carried!, lng) })
+                    : undefined
+                }
                 error={errors[`rows.${i}.prior`]}
                 data-testid="row-prior"
               />
             </SimpleGrid>
+            {isCarried(row) && restating(row) && (
+              <Stack gap={4} data-testid="row-restatement">
+                <Badge color="orange" variant="light" style={{ alignSelf: 'flex-start' }}>
+                  {t('notesUi.table.restated')}
+                </Badge>
+                <Textarea
+                  label={t('notesUi.table.reason')}
+                  description={t('notesUi.table.reasonHint', { max: NOTES_RESTATEMENT_MAX })}
+                  value={row.restatement ?? ''}
+                  onChange={(e) => set(i, { restatement: e.currentTarget.value })}
+                  maxLength={NOTES_RESTATEMENT_MAX}
+                  autosize
+                  minRows={2}
+                  required
+                  readOnly={readOnly}
+                  error={errors[`rows.${i}.restatement`]}
+                  data-testid="row-reason"
+                />
+                {!readOnly && (
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    style={{ alignSelf: 'flex-start' }}
+                    onClick={() => {
+                      open(row, false);
+                      set(i, { prior: row.carried ?? null, restatement: undefined });
+                    }}
+                    data-testid="row-unrestate"
+                  >
+                    {t('notesUi.table.keepAccepted')}
+                  </Button>
+                )}
+              </Stack>
+            )}
+            {isCarried(row) && !restating(row) && !readOnly && (
+              <Button
+                variant="light"
+                color="orange"
+                size="compact-sm"
+                leftSection={<IconPencil size={14} />}
+                style={{ alignSelf: 'flex-start' }}
+                onClick={() => open(row, true)}
+                aria-label={t('notesUi.table.restateLine', { n: i + 1 })}
+                data-testid="row-restate"
+              >
+                {t('notesUi.table.restate')}
+              </Button>
+            )}
           </Stack>
         </Paper>
       ))}

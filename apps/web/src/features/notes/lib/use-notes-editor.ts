@@ -2,9 +2,11 @@ import {
   type NotesDocument,
   type NotesInputError,
   type NotesLanguage,
+  type NotesRestatementErrorCode,
   type NotesSectionData,
   type NotesSectionKey,
   validateNotesSections,
+  applyCarriedForward,
 } from '@bansi/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
@@ -26,7 +28,7 @@ export interface EditorFieldError {
   section: NotesSectionKey;
   path: string;
   message?: string;
-  code?: NotesInputError['code'];
+  code?: NotesInputError['code'] | NotesRestatementErrorCode;
   vars?: Record<string, number>;
 }
 
@@ -243,7 +245,11 @@ export class NotesEditorStore {
     }
     const sent = [...this.dirty.values()];
     const sentLang = this.lang;
-    const local = validateNotesSections(sent);
+    // Carried-forward figures changed without a reason are caught here too, as the server would.
+    const local = [
+      ...validateNotesSections(sent),
+      ...sent.flatMap((s, i) => applyCarriedForward(base.sections.find((b) => b.key === s.key)?.rows ?? [], s.rows, `sections.${i}`).errors),
+    ];
     if (local.length > 0) {
       this.errors = local.map((e) => {
         const [, index, ...rest] = e.path.split('.');

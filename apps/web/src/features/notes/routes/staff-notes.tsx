@@ -1,5 +1,5 @@
-import { localized, type NotesSectionKey, type StaffNotesDocument } from '@bansi/shared';
-import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { formatLak, localized, type NotesSectionKey, type StaffNotesDocument } from '@bansi/shared';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import {
   IconAlertCircle,
   IconArrowBackUp,
@@ -129,6 +129,11 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
                   t(`common.languages.${doc.language}`),
                 ].join(' · ')}
               </Text>
+              {doc.restatements.length > 0 && (
+                <Badge color="orange" variant="light" data-testid="restated-count">
+                  {t('notesUi.staff.restatedCount', { count: doc.restatements.length })}
+                </Badge>
+              )}
             </Group>
           </Stack>
           <Group gap="xs" wrap="wrap" data-testid="staff-actions">
@@ -158,6 +163,8 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
           </Group>
         </Group>
       </Paper>
+
+      {doc.restatements.length > 0 && <Restatements doc={doc} />}
 
       <OverallNotesComments comments={doc.comments} />
 
@@ -276,5 +283,60 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/** The carried-forward figures the company restated: the accepted value, the new one and why. */
+function Restatements({ doc }: { doc: StaffNotesDocument }) {
+  const { t } = useTranslation();
+  const lng = useLang();
+  const money = (v: number | null) => (v === null ? '—' : formatLak(v, lng));
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="restatements">
+      <Title order={2} size="h4" mb={4}>
+        {t('notesUi.staff.restatedTitle', { year: doc.bookYear - 1 })}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('notesUi.staff.restatedHelp')}
+      </Text>
+      <Stack gap="sm">
+        {doc.restatements.map((r) => (
+          <Paper key={`${r.section}-${r.row}`} withBorder p="xs" radius="sm" data-testid="restatement">
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {`${t(`notesDocument.sections.${r.section}`)} · ${r.label}`}
+            </Text>
+            <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0}>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {t('notesUi.staff.restatedAccepted')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" data-testid="restatement-accepted">
+                    <Text size="sm">{money(r.accepted)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {t('notesUi.staff.restatedNew')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" data-testid="restatement-new">
+                    <Text size="sm" fw={700}>
+                      {money(r.restated)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="restatement-reason">
+              {t('notesUi.staff.restatedReason', { reason: r.reason })}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+    </Paper>
   );
 }
