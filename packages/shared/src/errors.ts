@@ -29,6 +29,7 @@ export const ErrorCode = z.enum([
   'NOTES_LOCKED',
   'NOTES_NOT_SUBMITTED',
   'INVALID_TRANSITION',
+  'SIZE_DETERMINED',
   'CHECKS_FAILED',
   'CHECKS_WARNINGS',
   'NOT_READY',

@@ -139,6 +139,8 @@ export const SubmissionPaths = {
   staffOne: (id: string) => `/staff/submissions/${id}`,
   staffAction: (id: string, action: 'start-review' | 'return' | 'accept' | 'comments') => `/staff/submissions/${id}/${action}`,
   staffReceipt: (id: string) => `/staff/submissions/${id}/receipt`,
+  /** the reviewer sets the filing's size where the thresholds cannot decide it (issue 33) */
+  staffSize: (id: string) => `/staff/submissions/${id}/size`,
   /** every document of the company (submissions, their files, receipts; notes later) */
   documents: '/documents',
   /** public: is this receipt (or, later, booking) genuine? What a scanned QR code asks. */

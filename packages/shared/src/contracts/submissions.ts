@@ -92,6 +92,8 @@ export const SmeSizeResult = z.discriminatedUnion('kind', [
     /** micro/small/medium: the criteria whose condition the enterprise met at that size (any one suffices);
      *  large: every criterion (it exceeded all three at every size). */
     basis: z.array(SmeCriterion),
+    /** set by a reviewer because the thresholds could not decide (issue 33): then `basis` is empty */
+    setByReviewer: z.object({ reason: z.string(), at: z.string() }).optional(),
   }),
   z.object({
     kind: z.literal('undetermined'),
@@ -105,7 +107,7 @@ export type SmeSizeResult = z.infer<typeof SmeSizeResult>;
 
 /** A derived size as a list shows it: the size, or that it cannot be determined yet (the detail gives the why). */
 export const SmeSizeVerdict = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('size'), size: SmeSize }),
+  z.object({ kind: z.literal('size'), size: SmeSize, setByReviewer: z.boolean().optional() }),
   z.object({ kind: z.literal('undetermined') }),
 ]);
 export type SmeSizeVerdict = z.infer<typeof SmeSizeVerdict>;
@@ -497,6 +499,17 @@ export const StaffSubmissionDetail = SubmissionDetail.extend({
   events: z.array(SubmissionEvent),
 });
 export type StaffSubmissionDetail = z.infer<typeof StaffSubmissionDetail>;
+
+/**
+ * POST /staff/submissions/:id/size: where the thresholds cannot decide, the reviewer sets the filing's size
+ * with a reason (audited); 409 SIZE_DETERMINED when the rule decides it. Answers StaffSubmissionDetail.
+ */
+export const SetFilingSizeRequest = z.object({
+  version: z.number().int().min(1),
+  size: SmeSize,
+  reason: z.string().trim().min(1).max(500),
+});
+export type SetFilingSizeRequest = z.infer<typeof SetFilingSizeRequest>;
 
 const commentText = z.string().trim().min(1).max(4000);
 

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'submission.answer',
   'submission.return',
   'submission.accept',
+  'submission.set_size',
   'notes.create',
   'notes.update',
   'notes.submit',

@@ -107,5 +107,6 @@ function figure(input: SmeSizeInput, criterion: SmeCriterion): number | null {
 /** The verdict of a derivation, without its basis or missing cells (what a list row shows). */
 export function smeSizeVerdict(result: SmeSizeResult | null): SmeSizeVerdict | null {
   if (!result) return null;
-  return result.kind === 'size' ? { kind: 'size', size: result.size } : { kind: 'undetermined' };
+  if (result.kind !== 'size') return { kind: 'undetermined' };
+  return result.setByReviewer ? { kind: 'size', size: result.size, setByReviewer: true } : { kind: 'size', size: result.size };
 }

@@ -16,6 +16,7 @@ import { smeThresholdsMigration } from '../../modules/sme-thresholds/sme-thresho
 import { submissionsMigration } from '../../modules/submissions/submissions.migration';
 import { currentFilesMigration } from '../../modules/submissions/submissions.counts.migration';
 import { listIndexesMigration } from '../../modules/submissions/submissions.lists.migration';
+import { filingSizeMigration } from '../../modules/submissions/submissions.size.migration';
 import { securityMigration } from '../../modules/security/security.migration';
 import { rateLimitsMigration } from '../../modules/security/security.rate-limits.migration';
 import { backofficeMigration } from '../../modules/backoffice/backoffice.migration';
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '202611270100_receipts_index': receiptsIndexMigration,
   '202611280200_company_invitations': companyInvitationsMigration,
   '202611281900_booking_references': bookingReferencesMigration,
+  '202611282100_filing_size': filingSizeMigration,
 };

@@ -6,6 +6,7 @@ import { invalid, notFound } from '../../lib/errors';
 import { findCompany, listPeople } from '../companies/companies.repository';
 import { presentCompany, presentMember } from '../companies/companies.presenter';
 import { listAllItems, listProvinces } from '../reference/reference.repository';
+import { loadReference, sizeViewOf } from '../submissions/submissions.checklist';
 import { toCsv } from './backoffice.csv';
 import {
   listCompaniesWithSubmission,
@@ -107,11 +108,20 @@ export async function submissionReport(deps: Deps, bookYear: number): Promise<Su
  * that Excel opens the Lao text as Lao.
  */
 export async function submissionReportCsv(deps: Deps, bookYear: number, lng: 'lo' | 'en'): Promise<string> {
-  const [rows, provinces, sizes] = await Promise.all([
+  const [rows, provinces, sizes, ref] = await Promise.all([
     listCompaniesWithSubmission(deps.db, bookYear),
     listProvinces(deps.db),
     listAllItems(deps.db, 'sizes'),
+    loadReference(deps.db),
   ]);
+  // The filing's size: derived by the rule, or set by the reviewer where the rule cannot decide.
+  const filingSize = (r: (typeof rows)[number]) => {
+    if (!r.status || r.bookYear === null) return '';
+    const derived = sizeViewOf(ref, { ...r, status: r.status, bookYear: r.bookYear }, { categoryId: r.categoryId, sizeId: r.sizeId }).derivedSize;
+    if (derived?.kind !== 'size') return deps.t(lng, 'submission.derived.byServiceBadge');
+    const name = deps.t(lng, `submission.size.${derived.size}`);
+    return derived.setByReviewer ? `${name} (${deps.t(lng, 'submission.size.setByService')})` : name;
+  };
   const province = new Map(provinces.map((p) => [p.code, p]));
   const size = new Map(sizes.map((s) => [s.id, s]));
   const h = (key: string) => deps.t(lng, `backoffice.csv.${key}`);
@@ -129,6 +139,7 @@ export async function submissionReportCsv(deps: Deps, bookYear: number, lng: 'lo
     h('firstSubmittedAt'),
     h('submittedAt'),
     h('acceptedAt'),
+    h('filingSize'),
   ];
   const pick = (item: { nameLo: string; nameEn: string } | undefined, fallback: string) =>
     item ? (lng === 'en' ? item.nameEn : item.nameLo) : fallback;
@@ -151,6 +162,7 @@ export async function submissionReportCsv(deps: Deps, bookYear: number, lng: 'lo
       vientianeStamp(r.firstSubmittedAt),
       vientianeStamp(r.submittedAt),
       vientianeStamp(r.acceptedAt),
+      filingSize(r),
     ];
   });
   return toCsv([header, ...body]);

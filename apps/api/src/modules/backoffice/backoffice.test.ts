@@ -273,6 +273,7 @@ describe(`back office: overview, companies, reports (${dialect})`, () => {
       'First submitted',
       'Last submitted',
       'Accepted',
+      'Filing size',
     ]);
     expect(rows).toHaveLength(5);
     const star = rows.find((r) => r[2] === 'Mekong "Star", Trading')!;

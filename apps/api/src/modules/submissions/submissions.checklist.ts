@@ -96,6 +96,9 @@ export const SIZE_COLUMNS = [
   'totalAssets',
   'annualIncome',
   'bookYear',
+  'reviewerSize',
+  'reviewerSizeReason',
+  'reviewerSizeAt',
 ] as const satisfies readonly (keyof SubmissionsTable)[];
 
 /**
@@ -119,7 +122,18 @@ export function sizeViewOf(
         endOfBookYear(Number(row.bookYear)),
       )
     : null;
-  return { sector, declaredSize, derivedSize, sizeDiffers: sizeDiffers(declaredSize?.size, derivedSize) };
+  // Where the rule cannot decide (thresholds no source gives, or no sector), the reviewer's setting is the size.
+  const reviewer = SmeSize.safeParse(row.reviewerSize);
+  const size =
+    derivedSize?.kind !== 'size' && reviewer.success
+      ? {
+          kind: 'size' as const,
+          size: reviewer.data,
+          basis: [],
+          setByReviewer: { reason: row.reviewerSizeReason ?? '', at: row.reviewerSizeAt ?? '' },
+        }
+      : derivedSize;
+  return { sector, declaredSize, derivedSize: size, sizeDiffers: sizeDiffers(declaredSize?.size, size) };
 }
 
 /** The checklist slots (active document types, then slots only old files still use) with their files. */

@@ -19,6 +19,8 @@ export interface ReceiptInput {
   reference: string;
   acceptedAt: string;
   acceptedBy: string;
+  /** the enterprise size of the filing, Lao then English on two lines */
+  size?: string;
   files: { slotLo: string; slotEn: string; name: string; sha256: string }[];
   verifyUrl: string;
 }
@@ -67,6 +69,7 @@ export async function renderReceiptPdf(t: Translate, input: ReceiptInput): Promi
     row('reference', input.reference, true),
     row('acceptedAt', vientianeDateTime(input.acceptedAt)),
     row('acceptedBy', input.acceptedBy),
+    ...(input.size ? [row('size', input.size)] : []),
   ]);
 
   // The files.

@@ -10,6 +10,7 @@ import {
   StaffCommentRequest,
   StaffQueuePage,
   StaffQueueQuery,
+  SetFilingSizeRequest,
   StaffSubmissionDetail,
   StartReviewRequest,
   SubmissionCheckQuery,
@@ -45,6 +46,7 @@ import {
   listSubmissions,
   returnSubmission,
   staffQueue,
+  setFilingSize,
   startReview,
   submitSubmission,
   updateSubmission,
@@ -233,6 +235,21 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     SubmissionPaths.staffAction(':id', 'start-review'),
     { config: staff, schema: { tags: staffTags, params: IdParams, body: StartReviewRequest, response: { 200: StaffSubmissionDetail } } },
     async (request) => startReview(deps, request.principal!, actorOf(request), request.params.id, request.body.version),
+  );
+
+  app.post(
+    SubmissionPaths.staffSize(':id'),
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: "Set the filing's size where the SME thresholds cannot decide it (with a reason; audited)",
+        params: IdParams,
+        body: SetFilingSizeRequest,
+        response: { 200: StaffSubmissionDetail },
+      },
+    },
+    async (request) => setFilingSize(deps, request.principal!, actorOf(request), request.params.id, request.body),
   );
 
   app.post(

@@ -72,6 +72,10 @@ export const submissionsDemoSeed: SeedStep = {
         firstSubmittedAt: null,
         acceptedAt: null,
         reference: null,
+        reviewerSize: null,
+        reviewerSizeReason: null,
+        reviewerSizeBy: null,
+        reviewerSizeAt: null,
       });
       await insertEvents(trx, [createdEvent(principal, user.name, id, now)]);
     });

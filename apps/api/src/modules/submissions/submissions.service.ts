@@ -10,6 +10,7 @@ export { addStaffComment } from './commands/add-staff-comment';
 export { answerComment } from './commands/answer-comment';
 export { createSubmission } from './commands/create-submission';
 export { returnSubmission } from './commands/return-submission';
+export { setFilingSize } from './commands/set-filing-size';
 export { startReview } from './commands/start-review';
 export { submitSubmission } from './commands/submit-submission';
 export { updateSubmission } from './commands/update-submission';

@@ -27,6 +27,11 @@ export interface SubmissionsTable {
   acceptedAt: string | null;
   /** the filing reference `BS-<book year>-<seq>` (decision 095), given at the first submit; unique */
   reference: string | null;
+  /** the size a reviewer set where the thresholds cannot decide (micro | small | medium | large), with why, who, when */
+  reviewerSize: string | null;
+  reviewerSizeReason: string | null;
+  reviewerSizeBy: string | null;
+  reviewerSizeAt: string | null;
 }
 
 /** The timeline: every change, who (name as it was then), when, what; comments are events with a comment. */

@@ -7,7 +7,7 @@ import type { Actor } from '../../audit/audit.service';
 import { listFilesOfOwner } from '../../files/files.repository';
 import { storeGenerated } from '../../files/files.service';
 import type { FilesTable } from '../../files/files.tables';
-import { buildFiles, loadReference } from '../submissions.checklist';
+import { buildFiles, loadReference, sizeViewOf } from '../submissions.checklist';
 import { actorName, newEvent } from '../submissions.events';
 import { assertCurrent, transitionFor } from '../submissions.policy';
 import { companyOfRow, readable } from '../submissions.queries';
@@ -45,6 +45,12 @@ export async function acceptSubmission(
     actorName(deps.db, principal),
   ]);
   const files = buildFiles(deps, ref, fileRows);
+  // The filing's size as the rule derives it, or as the reviewer set it where the rule cannot decide.
+  const size = sizeViewOf(ref, pre, company).derivedSize;
+  const sizeIn = (lng: typeof LO) =>
+    size?.kind === 'size'
+      ? `${deps.t(lng, `submission.size.${size.size}`)}${size.setByReviewer ? ` (${deps.t(lng, 'submission.size.setByService')})` : ''}`
+      : deps.t(lng, 'submission.derived.byServiceBadge');
   const listed = [
     ...files.slots.filter((s) => s.file).map((s) => ({ slotLo: s.nameLo, slotEn: s.nameEn, file: s.file! })),
     ...files.others.map((f) => ({
@@ -65,6 +71,7 @@ export async function acceptSubmission(
     reference: pre.reference ?? '',
     acceptedAt,
     acceptedBy: staffName,
+    size: `${sizeIn(LO)}\n${sizeIn(EN)}`,
     files: listed.map((l) => ({ slotLo: l.slotLo, slotEn: l.slotEn, name: l.file.originalName, sha256: l.file.sha256 })),
     verifyUrl: new URL(qrScanPagePath(company.id, code), deps.config.PUBLIC_URL).toString(),
   });

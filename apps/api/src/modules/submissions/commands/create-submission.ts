@@ -45,6 +45,10 @@ export async function createSubmission(deps: Deps, principal: Principal, actor: 
     firstSubmittedAt: null,
     acceptedAt: null,
     reference: null,
+    reviewerSize: null,
+    reviewerSizeReason: null,
+    reviewerSizeBy: null,
+    reviewerSizeAt: null,
   };
   try {
     await deps.db.transaction().execute(async (trx) => {
