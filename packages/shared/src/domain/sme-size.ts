@@ -11,6 +11,9 @@ import {
 } from '../contracts/submissions';
 import { vientianeDate } from './booking-slots';
 
+/** The date of Decree No. 25/GOL on the classification of SMEs: the in-force date its cells are entered with. */
+export const SME_DECREE_DATE = '2017-01-16';
+
 /**
  * Enterprise size under the SME Decree (No. 25/GOL of 16 January 2017, Art. 4): by sector, an
  * enterprise is micro if it meets ANY ONE micro condition (labour, assets or income); else small if

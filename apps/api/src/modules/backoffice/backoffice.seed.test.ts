@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { vientianeDate } from '@bansi/shared';
 import { createFileStore } from '../../lib/create-file-store';
 import { pdfText } from '../../lib/pdf/pdf-text';
+import { loadReference, sizeViewOf } from '../submissions/submissions.checklist';
 
 describe(`the demo shows every state (${dialect})`, () => {
   let db: TestDb;
@@ -47,6 +48,34 @@ describe(`the demo shows every state (${dialect})`, () => {
     // a second start changes nothing
     await runSeeds({ db: db.db, config }, { demo: true });
     expect(await k.selectFrom('companies').select('id').execute()).toHaveLength(companies.length);
+  });
+
+  it('gives every demo filing a size: by the decree where its cells decide, else set by the reviewer (audited)', async () => {
+    const k = db.db.kysely;
+    const ref = await loadReference(k);
+    const rows = await k
+      .selectFrom('submissions')
+      .innerJoin('companies', 'companies.id', 'submissions.companyId')
+      .selectAll('submissions')
+      .select(['companies.categoryId', 'companies.sizeId', 'companies.nameEn'])
+      .where('submissions.bookYear', '=', config.BOOK_YEAR)
+      .execute();
+    const sizes = rows.map((r) => ({
+      name: r.nameEn,
+      byRule: sizeViewOf(ref, { ...r, reviewerSize: null }, r).derivedSize,
+      size: sizeViewOf(ref, r, r).derivedSize,
+    }));
+    // measured: by the rule alone, only the micro producer (4 persons) has a size; with the reviewer's settings, every filing
+    console.info(
+      `demo filings with a size: ${sizes.filter((s) => s.byRule?.kind === 'size').length} of ${sizes.length} by the rule, ${sizes.filter((s) => s.size?.kind === 'size').length} with the reviewer's settings`,
+    );
+    expect(sizes.length).toBeGreaterThanOrEqual(5);
+    for (const s of sizes) expect(s.size, s.name).toMatchObject({ kind: 'size' });
+    expect(sizes.find((s) => s.name === 'Waterfall Products Co., Ltd.')!.size).toEqual({ kind: 'size', size: 'micro', basis: ['labour', 'assets'] });
+    const set = sizes.filter((s) => s.size?.kind === 'size' && s.size.setByReviewer);
+    expect(set.length).toBe(sizes.length - 1);
+    const audited = await k.selectFrom('auditLog').select('subjectId').where('action', '=', 'submission.set_size').execute();
+    expect(audited).toHaveLength(set.length);
   });
 
   it('leaves nothing empty: the law book and the licence hold searchable PDFs, the holidays and the fees are set, bookings have readable references', async () => {

@@ -1,4 +1,4 @@
-import { API_BASE, AuthPaths, FilePaths, SubmissionPaths } from '@bansi/shared';
+import { API_BASE, AuthPaths, FilePaths, SubmissionPaths, type StaffSubmissionDetail } from '@bansi/shared';
 import type { FastifyInstance } from 'fastify';
 import PDFDocument from 'pdfkit';
 import type { SeedStep } from '../../db/seed';
@@ -173,6 +173,26 @@ export class Client {
   }
 }
 
+/**
+ * Every demo filing gets a size (issue 33): where the decree's thresholds a public source gives cannot decide
+ * (trade, services, and production above micro), the reviewer sets it, as a reviewer would, from the figures
+ * and the size the company declared, with the reason, through the same staff route (so it is audited).
+ */
+async function setDemoFilingSizes(k: Parameters<SeedStep['run']>[0]['db']['kysely'], staff: Client, bookYear: number) {
+  const filings = await k.selectFrom('submissions').select('id').where('bookYear', '=', bookYear).execute();
+  for (const { id } of filings) {
+    const detail = (await staff.ok('GET', SubmissionPaths.staffOne(id))).json() as StaffSubmissionDetail;
+    const derived = detail.derivedSize;
+    if (derived?.kind !== 'undetermined' || derived.missingInputs.length > 0) continue;
+    await staff.ok('POST', SubmissionPaths.staffSize(id), {
+      version: detail.version,
+      size: detail.declaredSize?.size ?? 'small',
+      reason:
+        'ເກນຂອງຂະແໜງນີ້ບໍ່ມີແຫຼ່ງສາທາລະນະ: ກຳນົດຕາມຕົວເລກ ແລະ ຂະໜາດທີ່ແຈ້ງໄວ້. / No public source gives these thresholds: set from the figures and the declared size.',
+    });
+  }
+}
+
 export const backofficeDemoSeed: SeedStep = {
   name: 'demo companies in every state',
   kind: 'demo',
@@ -258,6 +278,7 @@ export const backofficeDemoSeed: SeedStep = {
       }
       const { submitted, in_review: inReview, returned, accepted } = clients;
       if (submitted && inReview && returned && accepted) await seedDemoBilling(app, { staff, submitted, inReview, returned, accepted });
+      await setDemoFilingSizes(k, staff, config.BOOK_YEAR);
     } finally {
       await app.close();
     }

@@ -1,4 +1,4 @@
-import type { SmeThresholdCell } from '@bansi/shared';
+import { SME_DECREE_DATE, type SmeThresholdCell } from '@bansi/shared';
 import { newId, nowIso } from '../../lib/crypto';
 import type { SeedStep } from '../../db/seed';
 import { findThresholdCell, insertThresholdCell } from './sme-thresholds.repository';
@@ -21,7 +21,7 @@ export const VERIFIED_SME_THRESHOLD_CELLS: readonly SmeThresholdCell[] = [
     criterion: 'labour',
     upperBound: 5,
     upperInclusive: true,
-    effectiveFrom: '2017-01-16',
+    effectiveFrom: SME_DECREE_DATE,
     sourceNote: `${SOURCE}: micro enterprise in commodity production, annual average labour 1–5 persons. ${DATE_NOTE}`,
   },
   {
@@ -30,7 +30,7 @@ export const VERIFIED_SME_THRESHOLD_CELLS: readonly SmeThresholdCell[] = [
     criterion: 'assets',
     upperBound: 100_000_000,
     upperInclusive: false,
-    effectiveFrom: '2017-01-16',
+    effectiveFrom: SME_DECREE_DATE,
     sourceNote: `${SOURCE}: micro enterprise in commodity production, total assets less than 100,000,000 LAK. ${DATE_NOTE}`,
   },
 ];

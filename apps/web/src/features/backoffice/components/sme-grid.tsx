@@ -1,5 +1,6 @@
 import {
   SME_CRITERIA,
+  SME_DECREE_DATE,
   SME_SECTORS,
   SME_THRESHOLD_SIZES,
   SmeThresholdCell,
@@ -32,7 +33,8 @@ function CellForm({ cell, onDone }: { cell: SmeCellRef; onDone: () => void }) {
       ...cell,
       upperBound: undefined as unknown as number,
       upperInclusive: true,
-      effectiveFrom: vientianeDate(new Date()),
+      // the decree's date: a cell read from Decree 25/GOL applies from it, not from the day it is typed in
+      effectiveFrom: SME_DECREE_DATE,
       sourceNote: '',
     },
   });

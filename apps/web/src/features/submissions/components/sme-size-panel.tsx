@@ -34,16 +34,22 @@ export function SmeSizePanel({
   cells,
   asOf,
   declared,
+  setByService,
 }: {
   sector: SmeSector | null;
   figures: SmeFigures;
   cells: readonly SmeThresholdCell[] | undefined;
   asOf: Date;
+  /** the size on the filing as the server has it: a reviewer's setting is shown where the rule cannot decide */
+  setByService?: { size: SmeSize; setByReviewer?: { reason: string } } | null;
   /** the size code of the company profile, when it is one of the decree's sizes */
   declared?: SmeSize | null;
 }) {
   const { t } = useTranslation();
-  const result = useDerivedSize(sector, figures, cells, asOf);
+  const derived = useDerivedSize(sector, figures, cells, asOf);
+  // Where the thresholds cannot decide, the size the service set on the filing (issue 33) is the answer.
+  const reviewer = derived?.kind === 'undetermined' && derived.missingInputs.length === 0 ? setByService?.setByReviewer : undefined;
+  const result = reviewer && setByService ? { kind: 'size' as const, size: setByService.size, basis: [], setByReviewer: reviewer } : derived;
   const criteria = (list: readonly SmeCriterion[]) => list.map((c) => t(`submission.criterion.${c}`)).join(', ');
 
   return (
@@ -62,13 +68,15 @@ export function SmeSizePanel({
             <Badge size="lg" variant="light" color="blue" data-testid="sme-size-value" data-size={result.size} style={{ alignSelf: 'flex-start' }}>
               {t(`submission.size.${result.size}`)}
             </Badge>
-            <Text size="sm">
-              {result.size === 'large'
-                ? t('submission.derived.large')
-                : t('submission.derived.basis', {
-                    size: t(`submission.size.${result.size}`),
-                    criteria: criteria(result.basis),
-                  })}
+            <Text size="sm" data-testid="sme-size-why">
+              {result.setByReviewer
+                ? t('submission.size.setByServiceNote', { reason: result.setByReviewer.reason })
+                : result.size === 'large'
+                  ? t('submission.derived.large')
+                  : t('submission.derived.basis', {
+                      size: t(`submission.size.${result.size}`),
+                      criteria: criteria(result.basis),
+                    })}
             </Text>
           </>
         ) : (

@@ -1,4 +1,4 @@
-import type { SmeSizeVerdict, Submission, SubmissionSignatories } from '@bansi/shared';
+import type { SmeSizeResult, SmeSizeVerdict, Submission, SubmissionSignatories } from '@bansi/shared';
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +20,15 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-/** "Micro enterprise" or "Cannot be determined yet". */
-export function sizeText(t: (key: string) => string, result: SmeSizeVerdict | null): string {
-  if (!result) return t('submission.size.unknownSector');
-  return result.kind === 'size' ? t(`submission.size.${result.size}`) : t('submission.size.undetermined');
+/**
+ * "Micro enterprise", "Small enterprise (set by the service)", or — where the thresholds cannot decide and no
+ * reviewer has set it yet — "Determined by the service": the one message the company reads in the wizard,
+ * the review step and the filing page (issue 33), never "cannot be determined" in one and "nothing to do" in another.
+ */
+export function sizeText(t: (key: string) => string, result: SmeSizeVerdict | SmeSizeResult | null): string {
+  if (!result || result.kind !== 'size') return t('submission.derived.byServiceBadge');
+  const name = t(`submission.size.${result.size}`);
+  return result.setByReviewer ? `${name} (${t('submission.size.setByService')})` : name;
 }
 
 /** The enterprise data of a submission, read-only (detail screen, review step, back office). */

@@ -31,6 +31,7 @@ import { FileLine } from '../components/file-actions';
 import { StaffFileViewer } from '../components/staff-file-viewer';
 import { FilingReference } from '../components/filing-reference';
 import { StatusBadge } from '../components/status-badge';
+import { FilingSizeForm } from '../components/filing-size-form';
 import { SignatoriesFacts, SubmissionFacts } from '../components/submission-facts';
 import { SubmissionTimeline } from '../components/timeline';
 import { useLang } from '../../../lib/use-lang';
@@ -256,6 +257,8 @@ function Review({ submission: s }: { submission: StaffSubmissionDetail }) {
           </Group>
         )}
       </Paper>
+
+      <FilingSizeForm key={s.version} submission={s} />
 
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="staff-files" data-testid="staff-files">
         <Title order={2} size="h5" mb="sm" id="staff-files">

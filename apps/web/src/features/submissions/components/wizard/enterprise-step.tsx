@@ -211,7 +211,14 @@ export function EnterpriseStep({
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <SmeSizePanel sector={sector} figures={figures} cells={thresholds.data?.items} asOf={asOf} declared={declared} />
+          <SmeSizePanel
+            sector={sector}
+            figures={figures}
+            cells={thresholds.data?.items}
+            asOf={asOf}
+            declared={declared}
+            setByService={submission?.derivedSize?.kind === 'size' ? submission.derivedSize : null}
+          />
         </Grid.Col>
       </Grid>
       <Group justify="flex-end" mt="lg" gap="sm">
