@@ -89,6 +89,8 @@ test('a staff admin enters an empty SME threshold cell; the company form derives
   await target.getByRole('button', { name: new RegExp(tr('backoffice.sme.fill')) }).click();
   const form = staff.getByTestId('sme-form');
   await form.getByTestId('sme-upper-bound').fill(bound);
+  // the dialog proposes the decree's date (16 January 2017), not today
+  await expect(form.getByLabel(tr('backoffice.sme.effectiveFrom'))).toHaveValue('2017-01-16');
   await form.getByLabel(tr('backoffice.sme.effectiveFrom')).fill('2017-01-16');
   await form.getByTestId('sme-source').fill(`TEST DATA (e2e ${test.info().project.name}), not from the decree`);
   await staff.evaluate(() => window.scrollTo(0, 0));
