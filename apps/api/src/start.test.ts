@@ -16,10 +16,10 @@ async function emptyDatabase(dir: string): Promise<{ url: string; drop(): Promis
 }
 
 /** Starts the server's start-up code (what `npm start` runs) on the folder's database; returns what it logged. */
-async function start(dataDir: string, url: string, villagesDir: string) {
+async function start(dataDir: string, url: string, villagesDir: string, demo = false) {
   const warnings: string[] = [];
   const infos: string[] = [];
-  const config = testConfig({ DATABASE_URL: url, DATA_DIR: dataDir, VILLAGES_DIR: villagesDir });
+  const config = testConfig({ DATABASE_URL: url, DATA_DIR: dataDir, VILLAGES_DIR: villagesDir, SEED_DEMO: String(demo) });
   const { app, db } = await startApp(config, {
     serveWeb: false,
     startWorkers: false,
@@ -32,9 +32,10 @@ async function start(dataDir: string, url: string, villagesDir: string) {
     nameLo: string;
     nameEn: string;
   }[];
+  const companies = await db.kysely.selectFrom('companies').select(['nameEn', 'districtCode', 'villageCode', 'villageName']).execute();
   await app.close();
   await db.destroy();
-  return { ready: ready.statusCode, villages, warnings, infos };
+  return { ready: ready.statusCode, villages, warnings, infos, companies };
 }
 
 describe('the first start with villages to import', () => {
@@ -45,7 +46,7 @@ describe('the first start with villages to import', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('seeds provinces and districts before the villages, serves /readyz, offers the villages; a second start adds nothing', async () => {
+  it('seeds provinces and districts before the villages and the demo, serves /readyz, offers the villages; a second start adds nothing', async () => {
     const villagesDir = join(dir, 'lao-admin');
     const dataDir = join(dir, 'data-ok');
     const { url, drop } = await emptyDatabase(dir);
@@ -53,17 +54,22 @@ describe('the first start with villages to import', () => {
     mkdirSync(villagesDir);
     writeFileSync(
       join(villagesDir, 'villages.csv'),
-      [HEADER, '0101001,0101,01,NONGPING,ໜອງປິງ,yes', '0101002,0101,01,BORNANGOUA,ບໍ່ນາງົວ,yes'].join('\n'),
+      [HEADER, '0101001,0101,01,NONGPING,ໜອງປິງ,yes', '0101002,0101,01,BORNANGOUA,ບໍ່ນາງົວ,yes', '1601001,1601,16,PHONSAVANG,ໂພນສະຫວ່າງ,yes'].join('\n'),
     );
-    const first = await start(dataDir, url, villagesDir);
+    const first = await start(dataDir, url, villagesDir, true);
     expect(first.ready).toBe(200);
     expect(first.warnings).toEqual([]);
     expect(first.villages.map((v) => [v.code, v.nameLo, v.nameEn])).toEqual([
       ['0101002', 'ບໍ່ນາງົວ', 'BORNANGOUA'],
       ['0101001', 'ໜອງປິງ', 'NONGPING'],
     ]);
-    const second = await start(dataDir, url, villagesDir);
+    // demo companies registered in a district that now has a list took a village from it
+    expect(first.companies.find((c) => c.districtCode === '1601')).toMatchObject({ villageCode: '1601001' });
+    expect(first.companies.find((c) => c.districtCode === '0101')).toMatchObject({ villageCode: '0101001' });
+    expect(first.companies.length).toBeGreaterThanOrEqual(6);
+    const second = await start(dataDir, url, villagesDir, true);
     expect(second.ready).toBe(200);
+    expect(second.companies).toHaveLength(first.companies.length);
     expect(second.villages).toEqual(first.villages);
   });
 

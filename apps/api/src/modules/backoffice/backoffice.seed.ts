@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 import type { SeedStep } from '../../db/seed';
 import { findCompanyByTin } from '../companies/companies.repository';
 import { DEMO_ACCOUNTS } from '../companies/companies.seed';
-import { findItemByCode } from '../reference/reference.repository';
+import { findItemByCode, listVillages } from '../reference/reference.repository';
 import { seedDemoBilling } from './backoffice.demo-billing';
 
 /**
@@ -200,6 +200,10 @@ export const backofficeDemoSeed: SeedStep = {
     const k = db.kysely;
     if (await findCompanyByTin(k, DEMO_COMPANIES[0]!.tin)) return;
     const ref = async (list: Parameters<typeof findItemByCode>[1], code: string) => (await findItemByCode(k, list, code))!.id;
+    const demoVillage = async (district: string) => {
+      const [first] = await listVillages(k, district);
+      return first ? { villageCode: first.code } : { villageName: 'ບ້ານ ໂພນສະຫວ່າງ' };
+    };
     // An in-process API on the same database (imported here, so the app is not part of every seed's graph).
     const { buildApp } = await import('../../app');
     const app = await buildApp({ config, db, logger: false, serveWeb: false, startWorkers: false });
@@ -226,7 +230,8 @@ export const backofficeDemoSeed: SeedStep = {
             accountProgramId: await ref('account-programs', 'excel'),
             provinceCode: c.province,
             districtCode: c.district,
-            villageName: 'ບ້ານ ໂພນສະຫວ່າງ',
+            // where villages were imported (VILLAGES_DIR) the district's list is required: take its first village
+            ...(await demoVillage(c.district)),
             address: `ຖະໜົນ ຫຼັກ, ເຮືອນເລກທີ ${n * 7}`,
             phone: `+856 21 30${n} 30${n}`,
             email: `office${n}@demo-${c.category}.example`,
