@@ -72,7 +72,8 @@ test('a staff admin enters an empty SME threshold cell; the company form derives
   });
   expect(patched.status(), await patched.text()).toBe(200);
 
-  await page.goto('/dashboard/submit-document');
+  // The size is on the first step; a draft with figures would reopen at the first step that still needs something.
+  await page.goto('/dashboard/submit-document?step=enterprise');
   const size = page.getByTestId('sme-size-value');
   await expect(size).toHaveAttribute('data-size', 'undetermined');
   // The missing cell is the service's business: the company reads that the service determines the size (decision 099).
