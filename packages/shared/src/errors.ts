@@ -23,6 +23,7 @@ export const ErrorCode = z.enum([
   'PHONE_TAKEN',
   'TIN_TAKEN',
   'WEAK_PASSWORD',
+  'WRONG_PASSWORD',
   'TOKEN_INVALID',
   'SUBMISSION_LOCKED',
   'SUBMISSION_CLOSED',

@@ -26,6 +26,8 @@ export const AuthPaths = {
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
   passwordCheck: '/auth/password-check',
+  /** the signed-in account changes its own password (the current one first) */
+  password: '/auth/password',
 } as const;
 
 export const CompanyPaths = {

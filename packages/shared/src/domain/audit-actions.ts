@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'auth.logout',
   'auth.password_reset_request',
   'auth.password_reset',
+  'auth.password_change',
   'auth.invitation_accept',
   'company.register',
   'company.update',
