@@ -69,7 +69,7 @@ export function TestBankPanel() {
                   label={t('payments.testBank.invoiceNumber')}
                   value={number}
                   onChange={(e) => setNumber(e.currentTarget.value)}
-                  ff="monospace"
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                   style={{ flex: '1 1 12rem' }}
                   data-testid="simulator-number"
                 />
