@@ -195,7 +195,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       PaymentPaths.staffSimulator,
       { config: { audience: 'staff' }, schema: { tags, body: SimulatePaymentBody, response: { 200: SimulatedPayment } } },
-      async (request) => simulator.payInvoice(request.body.invoiceNumber),
+      async (request) => simulator.payInvoice(request.body.invoiceNumber, actorOf(request)),
     );
   }
   app.get(PaymentPaths.staffReceipt(':id'), { config: { audience: 'staff' }, schema: { tags, params: IdParams } }, async (request, reply) =>

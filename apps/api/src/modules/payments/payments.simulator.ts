@@ -1,8 +1,10 @@
 import { API_BASE, PAYMENT_SIGNATURE_HEADER, PaymentPaths, type PaymentNotification, type SimulatedPayment } from '@bansi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import type { Actor } from '../../lib/actor';
 import { newId } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
 import { findInvoiceByNumber } from './payments.repository';
 import { signNotification } from './payments.signature';
 import { webhookSecret } from './payments.webhook-secret';
@@ -22,7 +24,7 @@ export interface PaymentProvider {
 export const simulatorEnabled = (config: Pick<Config, 'PAYMENT_SIMULATOR' | 'NODE_ENV'>): boolean =>
   config.PAYMENT_SIMULATOR && config.NODE_ENV !== 'production';
 
-export function simulatorProvider(app: FastifyInstance): PaymentProvider & { payInvoice(number: string): Promise<SimulatedPayment> } {
+export function simulatorProvider(app: FastifyInstance): PaymentProvider & { payInvoice(number: string, actor: Actor): Promise<SimulatedPayment> } {
   const pay = async (bill: { number: string; amount: number }): Promise<SimulatedPayment> => {
     const notification: PaymentNotification = {
       provider: 'simulator',
@@ -46,12 +48,23 @@ export function simulatorProvider(app: FastifyInstance): PaymentProvider & { pay
   return {
     name: 'simulator',
     pay,
-    /** Pays an open invoice, named by its number, in full (what a customer scanning its LAO QR does). */
-    async payInvoice(number) {
+    /**
+     * Pays an open invoice, named by its number, in full (what a customer scanning its LAO QR does). The log
+     * says which staff member made the simulated bank pay; the payment itself is recorded as any bank's is.
+     */
+    async payInvoice(number, actor) {
       const invoice = await findInvoiceByNumber(app.deps.db, number);
       if (!invoice) throw notFound();
       if (invoice.status !== 'open') throw new AppError(409, 'INVOICE_NOT_OPEN');
-      return pay({ number: invoice.number, amount: Number(invoice.total) });
+      const paid = await pay({ number: invoice.number, amount: Number(invoice.total) });
+      await recordAudit(
+        app.deps.db,
+        actor,
+        'payment.simulate',
+        { kind: 'invoice', id: invoice.id },
+        { companyId: invoice.companyId, details: { number: invoice.number, amount: Number(invoice.total), transactionId: paid.transactionId } },
+      );
+      return paid;
     },
   };
 }

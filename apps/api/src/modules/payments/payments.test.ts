@@ -357,6 +357,8 @@ describe(`service payment (${dialect})`, () => {
       const [stored] = await notificationsOf(res.json().transactionId);
       expect(JSON.parse(stored!.rawBody)).toMatchObject({ billNumber: invoice.number, amount: 88_000, currency: '418' });
       expect((await simulate(staff)).statusCode).toBe(409);
+      // the log says which staff member made the simulated bank pay
+      expect((await auditOf(invoice.id)).filter((e) => e.action === 'payment.simulate')).toMatchObject([{ actorUserId: staff.userId }]);
     });
   });
 
