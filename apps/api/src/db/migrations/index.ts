@@ -67,5 +67,5 @@ export const migrations: Record<string, Migration> = {
   '202611270100_receipts_index': receiptsIndexMigration,
   '202611280200_company_invitations': companyInvitationsMigration,
   '202611281900_booking_references': bookingReferencesMigration,
-  '202611282100_instance_secrets': instanceSecretsMigration,
+  '202611282200_instance_secrets': instanceSecretsMigration,
 };
