@@ -7,7 +7,9 @@ import { ensureInstalled, mustRun, root } from './lib.mjs';
 ensureInstalled();
 mustRun('npm', ['run', 'build']);
 
-const env = { ...process.env, SEED_DEMO: process.env.SEED_DEMO ?? 'true' };
+// The demo turns the payment simulator on (staff pay invoices as a test bank would); `PAYMENT_SIMULATOR=false npm start`
+// keeps it off (a value in the shell wins over .env, as with every setting node reads from --env-file).
+const env = { ...process.env, SEED_DEMO: process.env.SEED_DEMO ?? 'true', PAYMENT_SIMULATOR: process.env.PAYMENT_SIMULATOR ?? 'true' };
 const envFile = existsSync(join(root, '.env')) ? ['--env-file=.env'] : [];
 
 // The demo loads the village list when the shared data folder sits beside the checkout.

@@ -128,8 +128,6 @@ export const InvoiceQr = z.object({
   /** the EMVCo LAO QR payload (domain/lao-qr.ts) to draw as a QR code */
   payload: z.string(),
   expiresAt: z.string(),
-  /** the simulator provider can pay it (development and tests; never in production) */
-  simulator: z.boolean(),
 });
 export type InvoiceQr = z.infer<typeof InvoiceQr>;
 
@@ -191,9 +189,30 @@ export const ResolveNotificationBody = z.discriminatedUnion('action', [
 export type ResolveNotificationBody = z.infer<typeof ResolveNotificationBody>;
 export type UnmatchedNotificationList = z.infer<typeof UnmatchedNotificationList>;
 
-/** Development only: pay an invoice through the simulator provider (a real signed notification). */
+/** Staff, with PAYMENT_SIMULATOR=true outside production: the simulator bank pays an invoice by its number. */
+export const SimulatePaymentBody = z.object({
+  invoiceNumber: z
+    .string()
+    .trim()
+    .regex(/^INV-\d{4}-\d{6}$/),
+});
+export type SimulatePaymentBody = z.infer<typeof SimulatePaymentBody>;
+
+/** What the simulator did: a real signed notification, delivered to /payments/notify. */
 export const SimulatedPayment = z.object({ transactionId: z.string(), result: NotifyResult });
 export type SimulatedPayment = z.infer<typeof SimulatedPayment>;
+
+/**
+ * The test bank's wiring, for staff admins (decision 125): the key an instance made for itself is shown so a
+ * test bank can sign with it; a configured key never leaves the server (`secret` null).
+ */
+export const WebhookSecretInfo = z.object({
+  source: z.enum(['configured', 'generated']),
+  secret: z.string().nullable(),
+  /** the payment simulator is on (PAYMENT_SIMULATOR=true, not production) */
+  simulator: z.boolean(),
+});
+export type WebhookSecretInfo = z.infer<typeof WebhookSecretInfo>;
 
 /** What a scanned receipt QR code shows anyone holding the paper: which invoice, for whom, and that it is paid. */
 export const InvoiceVerification = z.object({

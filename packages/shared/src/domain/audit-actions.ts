@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   'fee.update',
   'payment.unmatched',
   'payment.dismiss',
+  'payment.simulate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

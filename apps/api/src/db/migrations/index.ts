@@ -29,6 +29,7 @@ import { referenceStampsMigration } from '../../modules/reference/reference.stam
 import { receiptsIndexMigration } from '../../modules/payments/payments.receipts-index.migration';
 import { companyInvitationsMigration } from '../../modules/companies/companies.invitations.migration';
 import { bookingReferencesMigration } from '../../modules/bookings/bookings.references.migration';
+import { instanceSecretsMigration } from '../../modules/payments/payments.webhook-secret.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '202611270100_receipts_index': receiptsIndexMigration,
   '202611280200_company_invitations': companyInvitationsMigration,
   '202611281900_booking_references': bookingReferencesMigration,
+  '202611282200_instance_secrets': instanceSecretsMigration,
 };

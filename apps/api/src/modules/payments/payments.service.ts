@@ -289,7 +289,7 @@ export async function invoiceQr(deps: Deps, principal: Principal, id: string, no
     },
     { amount: Number(row.total), billNumber: row.number },
   );
-  return { payload, expiresAt: addMs(now, QR_TTL_MS), simulator: config.NODE_ENV !== 'production' };
+  return { payload, expiresAt: addMs(now, QR_TTL_MS) };
 }
 
 export async function issueInvoice(deps: Deps, actor: Actor, principal: Principal, body: CreateInvoiceBody, lang: Language): Promise<StaffInvoice> {

@@ -97,6 +97,13 @@ export interface PaymentsTable {
   createdAt: string;
 }
 
+/** Secrets an instance made for itself (the payment webhook key of a non-production instance, decision 125). */
+export interface InstanceSecretsTable {
+  name: string;
+  value: string;
+  createdAt: string;
+}
+
 export interface PaymentTables {
   feeSchedule: FeeScheduleTable;
   invoices: InvoicesTable;
@@ -104,4 +111,5 @@ export interface PaymentTables {
   invoiceSlips: InvoiceSlipsTable;
   paymentNotifications: PaymentNotificationsTable;
   payments: PaymentsTable;
+  instanceSecrets: InstanceSecretsTable;
 }

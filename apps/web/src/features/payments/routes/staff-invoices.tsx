@@ -15,6 +15,7 @@ import { useResolveUnmatched, useStaffInvoices, useUnmatched, type StaffInvoiceF
 import { InvoiceLines } from '../components/invoice-lines';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { IssueInvoiceForm } from '../components/issue-invoice-form';
+import { TestBankPanel } from '../components/test-bank-panel';
 
 /** A reason is asked for before voiding an invoice or rejecting a slip. */
 function ReasonButton({
@@ -342,7 +343,7 @@ function UnmatchedTab() {
 const TABS = ['invoices', 'unmatched', 'issue'] as const;
 
 /** /staff/invoices: invoices by state, company and year; slips to confirm; unmatched notifications; issue. The fee schedule is reference data (/staff/reference). */
-export default function StaffInvoicesScreen() {
+export default function StaffInvoicesScreen({ isAdmin = false }: { isAdmin?: boolean }) {
   const { t } = useTranslation();
   const [issued, setIssued] = useState<string | null>(null);
   const { params, setFilter } = useUrlFilters();
@@ -378,6 +379,7 @@ export default function StaffInvoicesScreen() {
           />
         </Tabs.Panel>
       </Tabs>
+      {isAdmin ? <TestBankPanel /> : null}
     </Stack>
   );
 }
