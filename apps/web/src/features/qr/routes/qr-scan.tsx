@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, formatLak } from '../../../lib/format';
+import { formatDate, formatDateTime, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useQrCheck } from '../api/check-qr-code';
 import { BookingView } from '../components/booking-view';
@@ -94,7 +94,15 @@ function InvoiceView({ view }: { view: Extract<QrCheckResult, { kind: 'invoice' 
   const { t } = useTranslation();
   const lang = useLang();
   return (
-    <GenuineCard title={t('qr.invoice.genuine')} lead={t(view.paidAt ? 'qr.invoice.leadPaid' : 'qr.invoice.leadOpen')}>
+    <GenuineCard
+      title={t('qr.invoice.genuine')}
+      lead={t(view.cancelledAt ? 'qr.invoice.leadCancelled' : view.paidAt ? 'qr.invoice.leadPaid' : 'qr.invoice.leadOpen')}
+    >
+      {view.cancelledAt ? (
+        <Alert color="red" icon={<IconAlertTriangle />} data-testid="qr-invoice-cancelled">
+          {t('qr.invoice.cancelled', { date: formatDateTime(view.cancelledAt, lang), reason: view.cancelReason ?? '' })}
+        </Alert>
+      ) : null}
       <Fact label={t('qr.fields.invoiceNumber')} testId="qr-invoice-number">
         {view.number}
       </Fact>
