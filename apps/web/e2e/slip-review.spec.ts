@@ -1,4 +1,4 @@
-import { API_BASE, PaymentPaths, type InvoiceList } from '@bansi/shared';
+import { API_BASE, LANGUAGE_STORAGE_KEY, PaymentPaths, type InvoiceList } from '@bansi/shared';
 import sharp from 'sharp';
 import { join } from 'node:path';
 import { expect, pageOf, registerTestCompany, test, writeHeaders } from './fixtures';
@@ -103,10 +103,13 @@ test('staff check a slip in the page, confirm once with the evidence, then rever
   await expect(paid.getByTestId('invoice-reversal')).toContainText(reason);
 
   // the QR check page of the receipt: cancelled on … — reason
-  const check = await browser.newPage({ baseURL });
+  // (a visitor who reads the project's language)
+  const check = await browser.newPage({ baseURL, viewport: test.info().project.use.viewport });
+  await check.addInitScript(([key, lng]) => window.localStorage.setItem(key, lng), [LANGUAGE_STORAGE_KEY, lang] as const);
   await check.goto(qrPath!);
+  await expect(check.getByText(tr('qr.invoice.leadCancelled'))).toBeVisible({ timeout: 30_000 });
   const cancelled = check.getByTestId('qr-invoice-cancelled');
-  await expect(cancelled).toBeVisible({ timeout: 30_000 });
+  await expect(cancelled).toBeVisible();
   await expect(cancelled).toContainText(reason);
   await expect(check.getByTestId('qr-invoice-number')).toHaveText(number);
   await check.screenshot({
