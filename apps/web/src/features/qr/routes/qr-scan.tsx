@@ -25,17 +25,27 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
   );
 }
 
-/** The frame of a genuine code's answer: a check mark, what it is, then its facts. */
-function GenuineCard({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {
+/** The frame of a genuine code's answer: a check mark, what it is, then its facts (orange: genuine, but no longer in force). */
+function GenuineCard({
+  title,
+  lead,
+  children,
+  color = 'teal',
+}: {
+  title: string;
+  lead: string;
+  children: React.ReactNode;
+  color?: 'teal' | 'orange';
+}) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="qr-genuine">
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon size={44} radius="xl" color="teal" variant="light" aria-hidden>
+          <ThemeIcon size={44} radius="xl" color={color} variant="light" aria-hidden>
             <IconCircleCheck size={30} />
           </ThemeIcon>
           <div>
-            <Text fw={700} size="lg" c="teal.8">
+            <Text fw={700} size="lg" c={`${color}.8`}>
               {title}
             </Text>
             <Text size="sm">{lead}</Text>
@@ -97,6 +107,7 @@ function InvoiceView({ view }: { view: Extract<QrCheckResult, { kind: 'invoice' 
     <GenuineCard
       title={t('qr.invoice.genuine')}
       lead={t(view.cancelledAt ? 'qr.invoice.leadCancelled' : view.paidAt ? 'qr.invoice.leadPaid' : 'qr.invoice.leadOpen')}
+      color={view.cancelledAt ? 'orange' : 'teal'}
     >
       {view.cancelledAt ? (
         <Alert color="red" icon={<IconAlertTriangle />} data-testid="qr-invoice-cancelled">
