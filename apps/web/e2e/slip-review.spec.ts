@@ -122,5 +122,8 @@ test('staff check a slip in the page, confirm once with the evidence, then rever
   await page.reload();
   await expect(page.locator(`[data-testid="invoice-item"][data-number="${number}"]`)).toHaveAttribute('data-status', 'open');
   await expect(page.getByTestId('invoice-reversal')).toContainText(reason);
+  // and may pay it again: the slip of the reversed payment no longer reads as "confirmed"
+  await expect(page.getByTestId('slip-state')).toHaveCount(0);
+  await expect(page.getByTestId('slip-upload-input')).toBeAttached();
   await staff.context().close();
 });
