@@ -169,7 +169,13 @@ test('submit → invoice → pay with the simulator → receipt; slip → staff 
     path: join(test.info().project.outputDir, 'screenshots', test.info().project.name, 'staff-invoices.png'),
     fullPage: true,
   });
-  await card.getByTestId('slip-confirm').click();
+  // the slip is checked beside the invoice: the amount and the transfer day read from it (decision 120)
+  await card.getByTestId('slip-review').click();
+  const dialog = staff.getByTestId('slip-dialog');
+  await dialog.getByTestId('slip-amount').fill('350000');
+  await dialog.getByTestId('slip-transfer-date').click();
+  await staff.locator('button[data-today]').click();
+  await dialog.getByTestId('slip-confirm').click();
   await expect(card).toHaveCount(0); // paid: no longer in the open list
   const list = (await (await page.request.get(`${API_BASE}${PaymentPaths.invoices}`)).json()) as InvoiceList;
   expect(list.items.find((i) => i.number === second)).toMatchObject({ status: 'paid', method: 'slip' });

@@ -171,7 +171,7 @@ export const PaymentPaths = {
   notify: '/payments/notify',
   staffInvoices: '/staff/invoices',
   staffInvoice: (id: string) => `/staff/invoices/${id}`,
-  staffAction: (id: string, action: 'confirm' | 'void') => `/staff/invoices/${id}/${action}`,
+  staffAction: (id: string, action: 'confirm' | 'void' | 'reverse') => `/staff/invoices/${id}/${action}`,
   staffReceipt: (id: string) => `/staff/invoices/${id}/receipt`,
   staffUnmatched: '/staff/payment-notifications',
   staffResolveUnmatched: (id: string) => `/staff/payment-notifications/${id}/resolve`,

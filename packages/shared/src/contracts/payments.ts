@@ -59,6 +59,8 @@ export type InvoiceLine = z.infer<typeof InvoiceLine>;
 export const InvoiceSlip = z.object({
   fileId: z.uuid(),
   fileName: z.string(),
+  /** what the slip is, so the back office shows it in place (image preview or PDF viewer) */
+  kind: z.enum(['pdf', 'jpeg', 'png']),
   status: SlipStatus,
   rejectReason: z.string().nullable(),
   uploadedAt: z.string(),
@@ -79,7 +81,9 @@ export const Invoice = z.object({
   method: PaymentMethod.nullable(),
   voidReason: z.string().nullable(),
   slip: InvoiceSlip.nullable(),
-  /** a paid invoice has a receipt PDF at /invoices/:id/receipt */
+  /** the latest reversed payment of the invoice: when and why (its receipt is kept, marked cancelled) */
+  reversal: z.object({ reversedAt: z.string(), reason: z.string() }).nullable(),
+  /** a paid invoice has a receipt PDF at /invoices/:id/receipt; after a reversal, the cancelled one */
   receipt: z.boolean(),
 });
 export type Invoice = z.infer<typeof Invoice>;
@@ -117,9 +121,17 @@ export type CreateInvoiceBody = z.infer<typeof CreateInvoiceBody>;
 export const VoidInvoiceBody = z.object({ reason: z.string().trim().min(3).max(500) });
 export type VoidInvoiceBody = z.infer<typeof VoidInvoiceBody>;
 
-/** Staff decide on a transfer slip: confirm (the invoice is paid) or reject it with a reason. */
+/** A staff admin reverses the payment of a paid invoice (decision 120): the invoice is open again. */
+export const ReverseInvoiceBody = z.object({ reason: z.string().trim().min(3).max(500) });
+export type ReverseInvoiceBody = z.infer<typeof ReverseInvoiceBody>;
+
+/**
+ * Staff decide on a transfer slip: confirm it with the evidence read from the slip — the amount and the
+ * day of the transfer; an amount other than the amount due is refused with the difference (decision 120) —
+ * or reject it with a reason the company reads.
+ */
 export const ConfirmInvoiceBody = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('confirm') }),
+  z.object({ decision: z.literal('confirm'), amount: PositiveLak, transferDate: IsoDay }),
   z.object({ decision: z.literal('reject'), reason: z.string().trim().min(3).max(500) }),
 ]);
 export type ConfirmInvoiceBody = z.infer<typeof ConfirmInvoiceBody>;
@@ -147,7 +159,8 @@ export const PaymentNotification = z.object({
 });
 export type PaymentNotification = z.infer<typeof PaymentNotification>;
 
-export const NOTIFICATION_REASONS = ['unknown_bill', 'amount_mismatch', 'currency_mismatch', 'not_open'] as const;
+/** `reversed`: the invoice had a payment reversed; a later notification for it waits for staff, never applied by itself. */
+export const NOTIFICATION_REASONS = ['unknown_bill', 'amount_mismatch', 'currency_mismatch', 'not_open', 'reversed'] as const;
 export const NotificationReason = z.enum(NOTIFICATION_REASONS);
 export type NotificationReason = z.infer<typeof NotificationReason>;
 
@@ -224,5 +237,8 @@ export const InvoiceVerification = z.object({
   total: Lak,
   status: InvoiceStatus,
   paidAt: z.string().nullable(),
+  /** the payment this receipt stands for was reversed: when and why (the receipt is cancelled) */
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
 });
 export type InvoiceVerification = z.infer<typeof InvoiceVerification>;

@@ -61,6 +61,7 @@ export const AUDIT_ACTIONS = [
   'invoice.receipt',
   'invoice.slip_upload',
   'invoice.slip_reject',
+  'invoice.reverse',
   'fee.update',
   'payment.unmatched',
   'payment.dismiss',

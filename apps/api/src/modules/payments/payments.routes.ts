@@ -15,6 +15,7 @@ import {
   PaymentPaths,
   PutFeesBody,
   ResolveNotificationBody,
+  ReverseInvoiceBody,
   SimulatePaymentBody,
   SimulatedPayment,
   StaffInvoice,
@@ -50,6 +51,7 @@ import {
   voidInvoice,
 } from './payments.service';
 import { simulatorEnabled, simulatorProvider } from './payments.simulator';
+import { reversePayment } from './payments.reversal';
 import type { InvoicesTable } from './payments.tables';
 import { RECEIPT_JOB, ensureReceipt, receiptFileOf } from './payments.receipt';
 import { replyWithStoredFile } from '../files/files.service';
@@ -69,10 +71,12 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     await ensureReceipt(ctx.deps, String(payload.invoiceId));
   });
 
-  /** The receipt PDF of a paid invoice (409 while it is not paid). */
+  /**
+   * The receipt PDF of a paid invoice; of an open one whose payment was reversed, the cancelled copy
+   * (decision 120); else 409.
+   */
   const sendReceipt = async (request: FastifyRequest, reply: FastifyReply, invoice: InvoicesTable | undefined) => {
     if (!invoice) throw notFound();
-    if (invoice.status !== 'paid') throw new AppError(409, 'NOT_READY');
     const file = await receiptFileOf(deps, deps.db, invoice);
     if (!file) throw new AppError(409, 'NOT_READY');
     return replyWithStoredFile(request, reply, deps, file, { disposition: 'attachment' });
@@ -165,6 +169,12 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     PaymentPaths.staffAction(':id', 'confirm'),
     { config: { audience: 'staff' }, schema: { tags, params: IdParams, body: ConfirmInvoiceBody, response: { 200: StaffInvoice } } },
     async (request) => decideOnSlip(deps, actorOf(request), request.principal!, request.params.id, request.body, lang(request)),
+  );
+  // Money already received is taken back only by a staff admin, with a reason (decision 120).
+  app.post(
+    PaymentPaths.staffAction(':id', 'reverse'),
+    { config: { audience: 'staffAdmin' }, schema: { tags, params: IdParams, body: ReverseInvoiceBody, response: { 200: StaffInvoice } } },
+    async (request) => reversePayment(deps, actorOf(request), request.principal!, request.params.id, request.body.reason, lang(request)),
   );
   app.get(
     PaymentPaths.staffUnmatched,

@@ -467,8 +467,13 @@ describe(`service payment (${dialect})`, () => {
         slip: { status: 'rejected', rejectReason: 'The amount on the slip is not the invoice total.' },
       });
       expect(
-        (await staff.inject({ method: 'POST', url: papi(PaymentPaths.staffAction(invoice.id, 'confirm')), payload: { decision: 'confirm' } }))
-          .statusCode,
+        (
+          await staff.inject({
+            method: 'POST',
+            url: papi(PaymentPaths.staffAction(invoice.id, 'confirm')),
+            payload: { decision: 'confirm', amount: 300_000, transferDate: '2026-01-05' },
+          })
+        ).statusCode,
       ).toBe(409);
 
       const second = await uploadWhole(
@@ -480,7 +485,7 @@ describe(`service payment (${dialect})`, () => {
       const confirmed = await staff.inject({
         method: 'POST',
         url: papi(PaymentPaths.staffAction(invoice.id, 'confirm')),
-        payload: { decision: 'confirm' },
+        payload: { decision: 'confirm', amount: 300_000, transferDate: '2026-01-05' },
       });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       expect(confirmed.json()).toMatchObject({ status: 'paid', method: 'slip', slip: { status: 'confirmed', fileName: 'transfer-2.pdf' } });
@@ -536,7 +541,9 @@ describe(`service payment (${dialect})`, () => {
       expect(text).toContain('ຄ່າບໍລິການພິເສດ');
       expect(text).toContain('LAO QR');
       expect(text).toMatch(/1[.,\s]?250[.,\s]?000/);
-      const codes = await t.db.kysely.selectFrom('qrCodes').selectAll().where('subjectId', '=', invoice.id).execute();
+      // the code names the payment (decision 120): a reversal later tells its reader the receipt is cancelled
+      const [payment] = await paymentsOf(invoice.id);
+      const codes = await t.db.kysely.selectFrom('qrCodes').selectAll().where('subjectId', '=', payment!.id).execute();
       expect(codes).toMatchObject([{ kind: 'invoice', companyId: company.companyId }]);
 
       const docs = await company.inject({ url: `${papi('/documents')}?kind=invoice_receipt` });

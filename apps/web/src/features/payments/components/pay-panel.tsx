@@ -46,7 +46,8 @@ export function PayPanel({ invoice }: { invoice: Invoice }) {
       <Divider label={t('payments.slip.or')} labelPosition="center" />
       <Stack gap="xs">
         <Text size="sm">{t('payments.slip.hint')}</Text>
-        {invoice.slip ? (
+        {/* a confirmed slip on an open invoice belongs to a payment that was reversed (the reversal note says so) */}
+        {invoice.slip && invoice.slip.status !== 'confirmed' ? (
           <Text size="sm" data-testid="slip-state">
             {t(`payments.slip.state.${invoice.slip.status}`, { name: invoice.slip.fileName })}
             {invoice.slip.rejectReason && invoice.slip.status === 'rejected' ? ` — ${invoice.slip.rejectReason}` : ''}
