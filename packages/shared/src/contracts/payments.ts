@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { Page, PageQuery } from './common';
+import { Amount, Page, PageQuery } from './common';
 
 /**
  * Service payment (DESIGN §4, §8.4, issue 15): the fee schedule, invoices, the LAO QR to pay them,
  * the bank's signed notification, transfer slips and receipts. Amounts are whole kip (LAK) everywhere.
  */
 
-/** A whole number of kip; never a fraction (LAK has no minor unit in use). */
-export const Lak = z.number().int().min(0).max(1_000_000_000_000);
-const PositiveLak = Lak.min(1);
+/** A whole number of kip (the one Amount schema), up to 10^12: fifty invoice lines still add up exactly. */
+export const Lak = Amount.max(1_000_000_000_000, { error: 'amount_too_large' });
+const PositiveLak = Lak.min(1, { error: 'amount_negative' });
 const IsoDay = z.iso.date().meta({ description: 'YYYY-MM-DD (Asia/Vientiane)' });
 
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
