@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_MAX, formatAmountInput, parseAmount } from './amount';
+import { AMOUNT_MAX, editAmount, formatAmountInput, parseAmount } from './amount';
 import type { Language } from './i18n';
 
 const LANGS: Language[] = ['lo', 'en'];
@@ -102,6 +102,41 @@ describe('the stored value is never one the person did not see (properties)', ()
     );
   });
 
+  it('typing and pasting, edit by edit: a refused edit keeps the value before it, an accepted one shows exactly its digits', () => {
+    const edit = fc.oneof(
+      fc.record({ kind: fc.constant('key' as const), at: fc.nat(), key: fc.constantFrom(...'0123456789.,-'.split('')) }),
+      fc.record({ kind: fc.constant('paste' as const), text: typed }),
+      fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 30 }), lang, fc.boolean(), (edits, lng, allowNegative) => {
+        let state = { text: '', accepted: true };
+        let stored: number | null = null;
+        for (const e of edits) {
+          const at = 'at' in e ? e.at % (state.text.length + 1) : 0;
+          const raw =
+            e.kind === 'paste'
+              ? e.text
+              : e.kind === 'key'
+                ? state.text.slice(0, at) + e.key + state.text.slice(at)
+                : state.text.slice(0, at) + state.text.slice(at + 1);
+          const next = editAmount(state, raw, lng, { allowNegative });
+          if (next.parse.ok) {
+            stored = next.parse.value;
+            expect(significant(next.text)).toBe(significant(raw));
+            expect(next.text).toBe(formatAmountInput(stored, lng));
+          } else {
+            expect(next.text).toBe(raw);
+          }
+          state = { text: next.text, accepted: next.parse.ok };
+        }
+        // what the field shows when it is not refusing is the stored value, digit for digit
+        if (state.accepted) expect(state.text).toBe(formatAmountInput(stored, lng));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('the screen shows a value that reads back as the same value, in both languages', () => {
     fc.assert(
       fc.property(whole, lang, (value, lng) => {
@@ -133,5 +168,40 @@ describe('the stored value is never one the person did not see (properties)', ()
         expect(parseAmount(text, screen).ok).toBe(false);
       }),
     );
+  });
+});
+
+describe('editAmount (typing into the field)', () => {
+  const typeInto = (keys: string, lng: Language) => {
+    let state = { text: '', accepted: true };
+    let last = parseAmount('', lng);
+    for (const key of keys) {
+      const next = editAmount(state, state.text + key, lng);
+      state = { text: next.text, accepted: next.parse.ok };
+      last = next.parse;
+    }
+    return { shown: state.text, read: last };
+  };
+
+  it.each([
+    ['87500000', 'lo', '87.500.000', { ok: true, value: 87_500_000 }],
+    ['87500000', 'en', '87,500,000', { ok: true, value: 87_500_000 }],
+    // the mark the person types is theirs: a fraction stays on screen, refused, never glued on
+    ['87500000.50', 'lo', '87.500.000.50', { ok: false, error: 'amount_fraction' }],
+    ['87500000.50', 'en', '87,500,000.50', { ok: false, error: 'amount_fraction' }],
+    ['1234,5', 'lo', '1.234,5', { ok: false, error: 'amount_fraction' }],
+    ['1234,5', 'en', '1,234,5', { ok: false, error: 'amount_fraction' }],
+  ] as const)('typing %j key by key in %s shows %j', (keys, lng, shown, read) => {
+    expect(typeInto(keys, lng)).toEqual({ shown, read });
+  });
+
+  it('regroups when a digit is typed in the middle or deleted', () => {
+    expect(editAmount({ text: '1.234', accepted: true }, '1.2934', 'lo')).toEqual({ parse: { ok: true, value: 12934 }, text: '12.934' });
+    expect(editAmount({ text: '12,345', accepted: true }, '12,45', 'en')).toEqual({ parse: { ok: true, value: 1245 }, text: '1,245' });
+  });
+
+  it('reads a paste over the whole field as written', () => {
+    expect(editAmount({ text: '5', accepted: true }, '1,234,567.00', 'en').parse).toEqual({ ok: false, error: 'amount_fraction' });
+    expect(editAmount({ text: '', accepted: true }, '1.234.567', 'en')).toEqual({ parse: { ok: true, value: 1234567 }, text: '1,234,567' });
   });
 });

@@ -65,3 +65,26 @@ export function formatAmountInput(value: number | null, lng: Language): string {
   const grouped = formatInteger(Math.abs(value), lng);
   return value < 0 ? `-${grouped}` : grouped;
 }
+
+/**
+ * One edit of an amount field, as the input applies it: digits typed into (or deleted from) a figure the field
+ * grouped itself are grouped again ("1.234" + "5" → "12.345"); anything else — a typed mark, a paste, a refused
+ * text being edited — is read exactly as written, so a fraction can never be glued into a larger figure.
+ * `text` is what the field shows next: the grouped figure when read, the person's own text when refused.
+ */
+export function editAmount(
+  before: { text: string; accepted: boolean },
+  after: string,
+  lng: Language,
+  rules: AmountRules = {},
+): { parse: AmountParse; text: string } {
+  let p = 0;
+  while (p < before.text.length && p < after.length && before.text[p] === after[p]) p++;
+  let q = 0;
+  while (q < before.text.length - p && q < after.length - p && before.text[before.text.length - 1 - q] === after[after.length - 1 - q]) q++;
+  const inserted = after.slice(p, after.length - q);
+  const { group } = numberSeparators(lng);
+  const digitsOnly = before.accepted && /^[\d\u0ED0-\u0ED9]*$/.test(inserted);
+  const parse = parseAmount(digitsOnly ? after.split(group).join('') : after, lng, rules);
+  return { parse, text: parse.ok ? formatAmountInput(parse.value, lng) : after };
+}
