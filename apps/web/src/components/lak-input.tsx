@@ -1,7 +1,8 @@
 import { NumberInput, Text, TextInput, type NumberInputProps, type TextInputProps } from '@mantine/core';
 import { AMOUNT_MAX, editAmount, formatAmountInput, type AmountError } from '@bansi/shared/amount';
 import { formatInteger, numberSeparators } from '@bansi/shared/format';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useMergedRef } from '@mantine/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../lib/use-lang';
 
@@ -14,6 +15,9 @@ export type AmountInputProps = Omit<TextInputProps, 'value' | 'defaultValue' | '
   allowNegative?: boolean;
   /** default AMOUNT_MAX (10^15) */
   max?: number;
+  /** told when the field starts or stops refusing what is typed, so a form can hold its save meanwhile */
+  onRefusal?: (refusal: AmountError | null) => void;
+  ref?: Ref<HTMLInputElement>;
 };
 
 const countDigits = (s: string) => (s.match(/\d/g) ?? []).length;
@@ -25,7 +29,7 @@ const countDigits = (s: string) => (s.match(/\d/g) ?? []).length;
  * stored value is never one the person did not see. A plain TextInput: NumberInput's own digit handling drops
  * the separator a person typed and glues the digits together (87500000.50 became 8,750,000,050).
  */
-export function AmountInput({ value, onChange, allowNegative = false, max = AMOUNT_MAX, error, ...props }: AmountInputProps) {
+export function AmountInput({ value, onChange, allowNegative = false, max = AMOUNT_MAX, onRefusal, error, ref, ...props }: AmountInputProps) {
   const lng = useLang();
   const { t } = useTranslation();
   const stored = value === '' || value === undefined ? null : value;
@@ -34,11 +38,13 @@ export function AmountInput({ value, onChange, allowNegative = false, max = AMOU
   const emitted = useRef<number | null>(stored);
   const caret = useRef<number | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const refs = useMergedRef(input, ref);
 
   // A figure set from outside (loaded, reset, another language) replaces what is shown; a refusal stays until edited.
   useEffect(() => {
     if (stored === emitted.current && refusal) return;
     emitted.current = stored;
+    if (refusal) onRefusal?.(null);
     setRefusal(null);
     setText(formatAmountInput(stored, lng));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new figure or language resets the field
@@ -65,8 +71,10 @@ export function AmountInput({ value, onChange, allowNegative = false, max = AMOU
     setText(next);
     if (!parse.ok) {
       setRefusal({ code: parse.error, text: raw.trim() });
+      onRefusal?.(parse.error);
       return;
     }
+    if (refusal) onRefusal?.(null);
     setRefusal(null);
     emitted.current = parse.value;
     if (parse.value !== stored) onChange?.(parse.value ?? '');
@@ -75,7 +83,7 @@ export function AmountInput({ value, onChange, allowNegative = false, max = AMOU
   return (
     <TextInput
       {...props}
-      ref={input}
+      ref={refs}
       value={text}
       onChange={handle}
       inputMode={allowNegative ? 'text' : 'numeric'}
@@ -111,7 +119,7 @@ export function GroupedNumberInput({ allowDecimal, ...props }: AmountInputProps 
   return <AmountInput {...props} />;
 }
 
-function DecimalInput({ value, onChange, allowNegative = false, ...props }: AmountInputProps) {
+function DecimalInput({ value, onChange, allowNegative = false, onRefusal: _unused, ...props }: AmountInputProps) {
   const lng = useLang();
   const { group, decimal } = useMemo(() => numberSeparators(lng), [lng]);
   return (
