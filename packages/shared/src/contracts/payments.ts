@@ -8,7 +8,7 @@ import { Amount, Page, PageQuery } from './common';
 
 /** A whole number of kip (the one Amount schema), up to 10^12: fifty invoice lines still add up exactly. */
 export const Lak = Amount.max(1_000_000_000_000, { error: 'amount_too_large' });
-const PositiveLak = Lak.min(1, { error: 'amount_negative' });
+const PositiveLak = Lak.min(1);
 const IsoDay = z.iso.date().meta({ description: 'YYYY-MM-DD (Asia/Vientiane)' });
 
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
