@@ -152,4 +152,17 @@ test('amounts: a fraction is refused beside the field, a grouped whole number is
   await page.goto('/dashboard/submit-document?step=enterprise');
   await expect(assets).toHaveValue(grouped(1_234_567));
   await shot('amounts-wizard-kept');
+
+  // typed key by key: grouped as it goes, the caret stays among the digits typed, a fraction is refused
+  await assets.fill('');
+  await assets.pressSequentially('87500000');
+  await expect(assets).toHaveValue(grouped(87_500_000));
+  await assets.press('Home');
+  await assets.pressSequentially('12');
+  await expect(assets).toHaveValue(grouped(1_287_500_000));
+  await assets.press('End');
+  const fraction = lang === 'lo' ? ',5' : '.5';
+  await assets.pressSequentially(fraction);
+  await expectRefused(assets, `${grouped(1_287_500_000)}${fraction}`, tr);
+  expect(await storedAssets()).toBe(1_234_567);
 });
