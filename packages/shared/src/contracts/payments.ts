@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { Page, PageQuery } from './common';
+import { Amount, Page, PageQuery } from './common';
 
 /**
  * Service payment (DESIGN §4, §8.4, issue 15): the fee schedule, invoices, the LAO QR to pay them,
  * the bank's signed notification, transfer slips and receipts. Amounts are whole kip (LAK) everywhere.
  */
 
-/** A whole number of kip; never a fraction (LAK has no minor unit in use). */
-export const Lak = z.number().int().min(0).max(1_000_000_000_000);
+/** A whole number of kip (the one Amount schema), up to 10^12: fifty invoice lines still add up exactly. */
+export const Lak = Amount.max(1_000_000_000_000, { error: 'amount_too_large' });
 const PositiveLak = Lak.min(1);
 const IsoDay = z.iso.date().meta({ description: 'YYYY-MM-DD (Asia/Vientiane)' });
 
