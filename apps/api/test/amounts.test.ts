@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, issueInvoiceTo, notification, papi } from './payments';
 import { createTestApp, dialect, loginAs, registerCompany, type Agent, type TestApp } from './helpers';
 import { api, openSubmission } from './submissions';
+import { jpegBytes } from './file-fixtures';
+import { uploadWhole } from './tus';
 
 /**
  * Issue 33: every write that carries money (or a count standing for one) refuses a fraction and 2^53 with a
@@ -18,6 +20,7 @@ describe(`every money write refuses a fraction or 2^53 with the field's path (${
   let submission: { id: string; version: number };
   let notes: { id: string; version: number };
   let billNumber: string;
+  let slipInvoiceId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -30,6 +33,10 @@ describe(`every money write refuses a fraction or 2^53 with the field's path (${
     const doc = NotesDocument.parse(created.json());
     notes = { id: doc.id, version: doc.version };
     billNumber = (await issueInvoiceTo(t, company, undefined, staff)).number;
+    // An invoice with a transfer slip waiting for staff to read its amount.
+    const slipInvoice = await issueInvoiceTo(t, company, [{ description: 'Transfer', amount: 450_000 }], staff);
+    slipInvoiceId = slipInvoice.id;
+    await uploadWhole(company, { ownerKind: 'invoice', ownerId: slipInvoiceId, slot: 'slip', filename: 'slip.jpg' }, jpegBytes(900));
   });
   afterAll(() => t.close());
 
@@ -102,6 +109,17 @@ describe(`every money write refuses a fraction or 2^53 with the field's path (${
       send: (amount) => deliver(t, notification({ billNumber, amount })),
       path: 'body.amount',
       table: 'paymentNotifications',
+    },
+    {
+      name: 'the amount staff read from a transfer slip',
+      send: (amount) =>
+        staff.inject({
+          method: 'POST',
+          url: papi(PaymentPaths.staffAction(slipInvoiceId, 'confirm')),
+          payload: { decision: 'confirm', amount, transferDate: '2026-01-05' },
+        }),
+      path: 'body.amount',
+      table: 'payments',
     },
     {
       name: 'an SME threshold',
