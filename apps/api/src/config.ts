@@ -116,11 +116,14 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^[\x20-\x7e]{1,15}$/, 'printable ASCII, at most 15 characters')
     .default('Vientiane'),
-  /** HMAC key of the bank's payment notifications; at least 32 bytes, required in production */
+  /** HMAC key of the bank's payment notifications; at least 32 bytes, required in production; elsewhere, without
+   * one, the instance makes and keeps its own (decision 125) */
   PAYMENT_WEBHOOK_SECRET: z
     .string()
     .refine((v) => Buffer.byteLength(v) >= 32, 'at least 32 bytes')
     .optional(),
+  /** the payment simulator: staff pay an invoice as a test bank would (decision 126); off unless true, never in production */
+  PAYMENT_SIMULATOR: flag.default(false),
 
   PROVIDER_NAME_LO: z.string().min(1).default('ບັນຊີ ບໍລິການບັນຊີ'),
   PROVIDER_NAME_EN: z.string().min(1).default('Bansi Accounting Service'),

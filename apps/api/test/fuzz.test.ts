@@ -167,6 +167,7 @@ describe(`fuzz every OpenAPI operation (${dialect})`, () => {
     const staffAdmin = await loginAs(t, 'staffAdmin');
     agents.public = () => new Agent(t);
     agents.company = () => company;
+    agents.account = () => company;
     agents.companyAdmin = () => companyAdmin;
     agents.staff = () => staff;
     agents.staffAdmin = () => staffAdmin;

@@ -1,5 +1,6 @@
 import { API_BASE, PAYMENT_SIGNATURE_HEADER, PaymentPaths, StaffInvoice, type PaymentNotification } from '@bansi/shared';
-import { signNotification, webhookSecret } from '../src/modules/payments/payments.signature';
+import { signNotification } from '../src/modules/payments/payments.signature';
+import { webhookSecret } from '../src/modules/payments/payments.webhook-secret';
 import { loginAs, type Agent, type TestApp } from './helpers';
 
 /** Helpers that bill a company and pay its invoices through the API, as staff and the bank do. */
@@ -22,7 +23,9 @@ export async function issueInvoiceTo(t: TestApp, company: Agent, lines = [{ desc
 export async function deliver(t: TestApp, body: PaymentNotification | string, options: { signature?: string | null; at?: number } = {}) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const header =
-    options.signature === undefined ? signNotification(webhookSecret(t.config), raw, options.at ?? Math.floor(Date.now() / 1000)) : options.signature;
+    options.signature === undefined
+      ? signNotification((await webhookSecret(t.app.deps)).value, raw, options.at ?? Math.floor(Date.now() / 1000))
+      : options.signature;
   return t.app.inject({
     method: 'POST',
     url: papi(PaymentPaths.notify),

@@ -287,6 +287,64 @@ test('forgot password: the mailed link sets a new password, once, and the user l
   await expect(field(page, tr('account.company.nameEn'))).toHaveValue(`Forgetful ${me.tin} Co., Ltd.`);
 });
 
+test('a signed-in user changes the password from the menu: the current one first, a confirmation mail, the new one logs in', async ({
+  page,
+  guard,
+  lang,
+  tr,
+  baseURL,
+  isMobile,
+  shot,
+}) => {
+  test.skip((lang === 'lo') !== isMobile, 'runs in lo-mobile and en-desktop');
+  test.setTimeout(90_000);
+  const me = unique();
+  await registerViaApi(page.request, baseURL!, me, lang);
+  await page.goto('/login?next=%2Fdashboard');
+  await logIn(page, tr, me.email, me.password);
+  await expect(page).toHaveURL('/dashboard', AFTER_LOGIN);
+
+  if (isMobile) await page.getByRole('button', { name: tr('nav.openMenu') }).click();
+  await page.getByRole('button', { name: tr('nav.changePassword') }).click();
+  const dialog = page.getByRole('dialog', { name: tr('account.change.title') });
+  const newPassword = `Changed at the desk ${me.tin}`;
+  // A wrong current password is said beside its field, and nothing changes.
+  guard.allow({ method: 'POST', path: `${API_BASE}${AuthPaths.password}`, status: 400, why: 'a wrong current password on purpose' });
+  await field(dialog, tr('account.change.current')).fill('not the password');
+  await field(dialog, tr('account.reset.password')).fill(newPassword);
+  await field(dialog, tr('account.reset.confirm')).fill(newPassword);
+  await dialog.getByRole('button', { name: tr('account.change.submit') }).click();
+  await expect(dialog.getByText(tr('errors.password.currentWrong'))).toBeVisible();
+  await shot('change-password-wrong-current');
+
+  await field(dialog, tr('account.change.current')).fill(me.password);
+  await dialog.getByRole('button', { name: tr('account.change.submit') }).click();
+  await expect(page.getByText(tr('account.change.done'))).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // This browser stays signed in.
+  await page.reload();
+  await expect(h1(page)).toBeVisible();
+  await expect(page).toHaveURL('/dashboard');
+
+  // The owner is told, in the account's language.
+  const appName = translate(lang, 'common.appName');
+  const mail = await waitForMail(me.email, (m) => m.subject === translate(lang, 'mail.passwordChanged.subject', { appName }));
+  expect(mail.text).toContain(`${baseURL}/forgot-password`);
+
+  // The old password no longer opens the account; the new one does.
+  const other = await page.context().browser()!.newContext();
+  const csrf = (await (await other.request.get(`${API_BASE}${AuthPaths.csrf}`)).json()) as { token: string };
+  const headers = { 'x-csrf-token': csrf.token, origin: baseURL! };
+  guard.allow({ method: 'POST', path: `${API_BASE}${AuthPaths.login}`, status: 401, why: 'the old password, refused on purpose' });
+  expect((await other.request.post(`${API_BASE}${AuthPaths.login}`, { headers, data: { login: me.email, password: me.password } })).status()).toBe(
+    401,
+  );
+  expect((await other.request.post(`${API_BASE}${AuthPaths.login}`, { headers, data: { login: me.email, password: newPassword } })).status()).toBe(
+    200,
+  );
+  await other.close();
+});
+
 test('login refuses a next address on another site', async ({ page, tr }) => {
   await page.goto('/login?next=%2F%2Fevil.example%2Fphish');
   await logIn(page, tr, 'demo@bansi.example', 'Demo-Bansi-2024!');

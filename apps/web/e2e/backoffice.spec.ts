@@ -72,6 +72,7 @@ test('a staff admin enters an empty SME threshold cell; the company form derives
   });
   expect(patched.status(), await patched.text()).toBe(200);
 
+  // The size is on the first step; a draft with figures would reopen at the first step that still needs something.
   await page.goto('/dashboard/submit-document?step=enterprise');
   const size = page.getByTestId('sme-size-value');
   await expect(size).toHaveAttribute('data-size', 'undetermined');

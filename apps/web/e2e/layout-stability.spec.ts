@@ -10,7 +10,7 @@ test.skip(({ lang, isMobile }) => (lang === 'lo') !== isMobile, 'runs in lo-mobi
 async function holdData(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const free = new Set([`${API_BASE}${AuthPaths.session}`, `${API_BASE}${AuthPaths.csrf}`]);
+  const free = new Set([`${API_BASE}${AuthPaths.currentSession}`, `${API_BASE}${AuthPaths.csrf}`]);
   let held = 0;
   await page.route(`**${API_BASE}**`, async (route) => {
     const url = new URL(route.request().url());

@@ -2,14 +2,14 @@ import { API_BASE, FilePaths, PaymentPaths, SubmissionPaths, type InvoiceList } 
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { LANGUAGE_STORAGE_KEY, PAYMENT_SIGNATURE_HEADER } from '@bansi/shared';
-import { DEVELOPMENT_WEBHOOK_SECRET, signNotification } from '../../api/src/modules/payments/payments.signature';
+import { signNotification } from '../../api/src/modules/payments/payments.signature';
 import { multipagePdf } from './pdf-fixtures';
 import { expect, loginAs, referenceIdOf, registerTestCompany, test, writeHeaders } from './fixtures';
 
 /**
  * Service payment, one journey (issue 15): a company submits its annual documents → the annual review
- * fee invoice appears with its LAO QR → "pay with the simulator" (a real signed notification) → paid,
- * receipt downloaded; then a second invoice, issued by staff, is paid by transfer slip → staff confirm.
+ * fee invoice appears with its LAO QR → staff pay it with the simulator, from the test bank panel beside the
+ * instance's own notification key (a real signed notification; PAYMENT_SIMULATOR=true) → paid, receipt downloaded; then a second invoice, issued by staff, is paid by transfer slip → staff confirm.
  * Submitting itself is the submissions spec's journey: here it goes through the API.
  */
 
@@ -99,8 +99,20 @@ test('submit → invoice → pay with the simulator → receipt; slip → staff 
   expect(await qr.getAttribute('data-payload')).toContain(`0115${number}`);
   await shot('service-payment-open');
 
-  // pay with the simulator: the signed notification marks it paid; the receipt downloads
-  await page.getByTestId('pay-simulator').click();
+  // Staff admins see the test bank: the key this instance made for itself (no PAYMENT_WEBHOOK_SECRET here) and the
+  // simulator, which pays the invoice with a signed notification. The company has no simulator of its own.
+  const staff = await staffPage(browser, baseURL!, lang);
+  await staff.goto('/staff/invoices');
+  const testBank = staff.getByTestId('test-bank');
+  await expect(testBank).toBeVisible({ timeout: 30_000 });
+  await expect(testBank.getByRole('heading', { name: tr('payments.testBank.title') })).toBeVisible();
+  const secret = (await staff.getByTestId('webhook-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[0-9a-f]{64}$/);
+  await staff.getByTestId('simulator-number').fill(number);
+  await staff.getByTestId('simulator-pay').click();
+  await expect(staff.getByTestId('simulator-paid')).toHaveText(tr('payments.testBank.paid', { number }));
+  await testBank.screenshot({ path: join(test.info().project.outputDir, 'screenshots', test.info().project.name, 'test-bank.png') });
+  await page.reload();
   const paid = page.locator(`[data-testid="invoice-item"][data-number="${number}"]`);
   await expect(paid).toHaveAttribute('data-status', 'paid');
   // Open its panel. Paid, the invoice moved from the open list to the done one; a click while the list settles could
@@ -135,7 +147,6 @@ test('submit → invoice → pay with the simulator → receipt; slip → staff 
   await check.close();
 
   // staff issue a second invoice; the company pays it by transfer slip; staff confirm
-  const staff = await staffPage(browser, baseURL!, lang);
   const issued = await staff.request.post(`${API_BASE}${PaymentPaths.staffInvoices}`, {
     headers: await writeHeaders(staff.request, baseURL!),
     data: { companyId, lines: [{ description: 'ຄ່າທີ່ປຶກສາ · Consultation', amount: 350_000 }], dueDate: '2030-01-31' },
@@ -158,7 +169,13 @@ test('submit → invoice → pay with the simulator → receipt; slip → staff 
     path: join(test.info().project.outputDir, 'screenshots', test.info().project.name, 'staff-invoices.png'),
     fullPage: true,
   });
-  await card.getByTestId('slip-confirm').click();
+  // the slip is checked beside the invoice: the amount and the transfer day read from it (decision 120)
+  await card.getByTestId('slip-review').click();
+  const dialog = staff.getByTestId('slip-dialog');
+  await dialog.getByTestId('slip-amount').fill('350000');
+  await dialog.getByTestId('slip-transfer-date').click();
+  await staff.locator('button[data-today]').click();
+  await dialog.getByTestId('slip-confirm').click();
   await expect(card).toHaveCount(0); // paid: no longer in the open list
   const list = (await (await page.request.get(`${API_BASE}${PaymentPaths.invoices}`)).json()) as InvoiceList;
   expect(list.items.find((i) => i.number === second)).toMatchObject({ status: 'paid', method: 'slip' });
@@ -181,7 +198,7 @@ test('submit → invoice → pay with the simulator → receipt; slip → staff 
     paidAt: new Date().toISOString(),
   });
   const notified = await page.request.post(`${API_BASE}${PaymentPaths.notify}`, {
-    headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signNotification(DEVELOPMENT_WEBHOOK_SECRET, raw) },
+    headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signNotification(secret, raw) },
     data: raw,
   });
   expect(await notified.json()).toEqual({ outcome: 'unmatched', reason: 'unknown_bill' });

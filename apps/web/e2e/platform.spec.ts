@@ -170,7 +170,8 @@ test('a screen whose code does not load shows the error screen with a reload but
 test('a translation file that fails still renders the app, with the reload banner', async ({ page, guard, lang, shot }) => {
   const catalogs = /^\/asset\/lang\/[a-z]{2}\.json$/;
   guard.allow({ method: 'GET', path: catalogs, status: 500, why: 'this test makes the catalogs fail on purpose' });
-  await page.route(/\/asset\/lang\/[a-z]{2}\.json$/, (route) =>
+  // The catalogs carry the build's version in the query (decision 161): /asset/lang/lo.json?v=….
+  await page.route(/\/asset\/lang\/[a-z]{2}\.json(\?.*)?$/, (route) =>
     route.fulfill({ status: 500, contentType: 'application/problem+json', body: '{"status":500}' }),
   );
   // i18next retries 5 times, from 350 ms doubling: about 11 s before it gives up. The page's clock is moved on

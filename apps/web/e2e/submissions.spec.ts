@@ -139,6 +139,9 @@ async function staffPage(browser: Browser, baseURL: string, lang: Lang): Promise
  * platform and is checked by platform.spec.ts).
  */
 async function axe(page: Page) {
+  // A toast still fading in has the contrast of its opacity at that instant (axe reads it half-transparent):
+  // the check waits for every finite CSS transition and animation to end (spinners and pulses run forever).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const { violations } = await new AxeBuilder({ page }).exclude('header').analyze();
   const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -10,6 +10,10 @@ describe('formatLak', () => {
     // whole kip only: fractions are rounded away, never printed
     [1234567.4, 'lo', '₭1.234.567'],
     [1500.5, 'en', 'LAK 1,501'],
+    // the sign leads in both languages, the same on every screen, PDF and e-mail
+    [-12_600_000, 'lo', '-₭12.600.000'],
+    [-12_600_000, 'en', '-LAK 12,600,000'],
+    [-0.4, 'lo', '₭0'],
   ] as const)('prints %s in %s as %s', (amount, lng, expected) => {
     expect(formatLak(amount, lng).replace(/\s/g, ' ')).toBe(expected);
   });

@@ -32,10 +32,15 @@ function groupDigits(n: number, group: string): string {
   return n < 0 ? `-${digits}` : digits;
 }
 
-/** LAK in whole kip with the language's digit grouping (DESIGN §3): "₭1.234.567" (lo), "LAK 1,234,567" (en). */
+/**
+ * LAK in whole kip with the language's digit grouping (DESIGN §3): "₭1.234.567" (lo), "LAK 1,234,567" (en).
+ * The sign leads in both languages ("-₭12.600.000", "-LAK 12,600,000"): ICU puts Lao's after the ₭.
+ */
 export function formatLak(amount: number, lng: Language): string {
-  if (lng === 'lo' && !INTL_HAS_LAO) return `₭${groupDigits(Math.round(amount), LAO_SEPARATORS.group)}`;
-  return new Intl.NumberFormat(INTL_LOCALES[lng], { style: 'currency', currency: 'LAK', maximumFractionDigits: 0 }).format(amount);
+  const whole = Math.round(Math.abs(amount));
+  const sign = amount < 0 && whole !== 0 ? '-' : '';
+  if (lng === 'lo' && !INTL_HAS_LAO) return `${sign}₭${groupDigits(whole, LAO_SEPARATORS.group)}`;
+  return sign + new Intl.NumberFormat(INTL_LOCALES[lng], { style: 'currency', currency: 'LAK', maximumFractionDigits: 0 }).format(whole);
 }
 
 // Chromium builds without Lao calendar data print Lao dates as "2026 M11 22", so Lao dates are put

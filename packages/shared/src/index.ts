@@ -24,6 +24,7 @@ export * from './domain/timeline-groups';
 export * from './contracts/payments';
 export * from './domain/lao-qr';
 export * from './format';
+export * from './amount';
 export * from './contracts/bookings';
 export * from './domain/booking-slots';
 export * from './domain/lao-holidays';

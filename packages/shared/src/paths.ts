@@ -26,6 +26,8 @@ export const AuthPaths = {
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
   passwordCheck: '/auth/password-check',
+  /** the signed-in account changes its own password (the current one first) */
+  password: '/auth/password',
 } as const;
 
 export const CompanyPaths = {
@@ -168,15 +170,17 @@ export const PaymentPaths = {
   invoice: (id: string) => `/invoices/${id}`,
   qr: (id: string) => `/invoices/${id}/qr`,
   receipt: (id: string) => `/invoices/${id}/receipt`,
-  /** development and tests only: pay through the simulator provider */
-  simulate: (id: string) => `/invoices/${id}/simulate-payment`,
   notify: '/payments/notify',
   staffInvoices: '/staff/invoices',
   staffInvoice: (id: string) => `/staff/invoices/${id}`,
-  staffAction: (id: string, action: 'confirm' | 'void') => `/staff/invoices/${id}/${action}`,
+  staffAction: (id: string, action: 'confirm' | 'void' | 'reverse') => `/staff/invoices/${id}/${action}`,
   staffReceipt: (id: string) => `/staff/invoices/${id}/receipt`,
   staffUnmatched: '/staff/payment-notifications',
   staffResolveUnmatched: (id: string) => `/staff/payment-notifications/${id}/resolve`,
+  /** staff admins: the key this instance checks notifications with, when it made it itself (decision 125) */
+  staffWebhookSecret: '/staff/payment-webhook-secret',
+  /** staff, only with PAYMENT_SIMULATOR=true outside production: the simulator bank pays an invoice (decision 126) */
+  staffSimulator: '/staff/payment-simulator',
   fees: '/staff/fees',
   /** the fees in force today (the dashboard's fees page) */
   currentFees: '/fees',

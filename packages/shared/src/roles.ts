@@ -3,10 +3,12 @@ export const ROLES = ['company_user', 'company_admin', 'staff_reviewer', 'staff_
 export type Role = (typeof ROLES)[number];
 
 /** Who may call a route. Every API route declares one; there is no rule by URL. */
-export type Audience = 'public' | 'company' | 'companyAdmin' | 'staff' | 'staffAdmin';
+/** `account`: anyone signed in, company or staff (their own account's settings). */
+export type Audience = 'public' | 'account' | 'company' | 'companyAdmin' | 'staff' | 'staffAdmin';
 
 const allowed: Record<Audience, readonly Role[] | 'anyone'> = {
   public: 'anyone',
+  account: ROLES,
   company: ['company_user', 'company_admin'],
   companyAdmin: ['company_admin'],
   staff: ['staff_reviewer', 'staff_admin'],

@@ -1,4 +1,4 @@
-import { PROBLEM_CONTENT_TYPE, type ErrorCode, type FieldError, type Problem } from '@bansi/shared';
+import { AMOUNT_ERRORS, PROBLEM_CONTENT_TYPE, type AmountError, type ErrorCode, type FieldError, type Problem } from '@bansi/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -12,6 +12,8 @@ declare module 'fastify' {
     problem(status: number, code: ErrorCode, errors?: FieldError[], vars?: Record<string, string | number>): FastifyReply;
   }
 }
+
+const isAmountError = (message: string): message is AmountError => (AMOUNT_ERRORS as readonly string[]).includes(message);
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -76,11 +78,21 @@ export default fp(async function problems(app: FastifyInstance) {
       return reply.problem(error.status, error.code, error.errors, error.vars);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldError[] = error.validation.map((v) => ({
-        path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
-        code: String(v.params?.issue && typeof v.params.issue === 'object' && 'code' in v.params.issue ? v.params.issue.code : v.keyword),
-        message: v.message ?? v.keyword,
-      }));
+      const lng = requestLanguage(request.headers['accept-language']);
+      const errors: FieldError[] = [];
+      for (const v of error.validation) {
+        const path = [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.');
+        const message = v.message ?? v.keyword;
+        // The shared Amount schema names its reasons (docs/decisions/145): the field says them in the caller's language.
+        if (isAmountError(message)) {
+          if (!errors.some((e) => e.path === path && e.code === message)) {
+            errors.push({ path, code: message, message: app.t(lng, `errors.amount.${message}`) });
+          }
+          continue;
+        }
+        const code = String(v.params?.issue && typeof v.params.issue === 'object' && 'code' in v.params.issue ? v.params.issue.code : v.keyword);
+        errors.push({ path, code, message });
+      }
       return reply.problem(400, 'VALIDATION', errors);
     }
     if (isResponseSerializationError(error)) {

@@ -34,5 +34,4 @@ export const paymentsAccessCases: Record<string, { arrange: Arrange }> = {
   [`GET ${API_BASE}/invoices/:id`]: { arrange: openInvoiceOfA },
   [`GET ${API_BASE}/invoices/:id/qr`]: { arrange: openInvoiceOfA },
   [`GET ${API_BASE}/invoices/:id/receipt`]: { arrange: openInvoiceOfA },
-  [`POST ${API_BASE}/invoices/:id/simulate-payment`]: { arrange: openInvoiceOfA },
 };

@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
           { path: 'reports', lazy: lazyScreen(() => import('../features/backoffice/routes/reports')) },
           { path: 'accounts', lazy: lazyScreen(() => import('../features/auth/routes/staff-accounts')) },
           { path: 'bookings', lazy: lazyScreen(() => import('../features/bookings/routes/staff-bookings')) },
-          { path: 'invoices', lazy: lazyScreen(() => import('../features/payments/routes/staff-invoices')) },
+          { path: 'invoices', lazy: lazyScreen(() => import('./routes/staff-invoices')) },
           { path: 'audit', lazy: lazyScreen(() => import('../features/audit/routes/staff-audit')) },
           { path: '*', element: <NotFound home={paths.staff.root} /> },
         ],

@@ -1,21 +1,22 @@
 import type { StaffBooking } from '@bansi/shared/contracts/bookings';
-import { Alert, Button, Group, NumberInput, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconPackageImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReceiveBooking } from '../api/receive-booking';
 import { errorText } from '../lib/form';
+import { GroupedNumberInput } from './lak-input';
 
 /** Staff mark a booking's paper documents received: how many arrived and a note (the day's list and the QR page). */
 export function ReceiveBookingForm({ booking, onDone }: { booking: Pick<StaffBooking, 'id' | 'documentCount'>; onDone?: () => void }) {
   const { t } = useTranslation();
-  const [count, setCount] = useState<number | string>(booking.documentCount);
+  const [count, setCount] = useState<number | ''>(booking.documentCount);
   const [note, setNote] = useState('');
   const receive = useReceiveBooking(booking.id, onDone);
   const valid = typeof count === 'number' && Number.isInteger(count) && count >= 0 && count <= 1000;
   return (
     <Stack gap="sm" data-testid="receive-form">
-      <NumberInput label={t('bookings.receive.count')} min={0} max={1000} allowDecimal={false} value={count} onChange={setCount} required maw={220} />
+      <GroupedNumberInput label={t('bookings.receive.count')} max={1000} value={count} onChange={setCount} required maw={220} />
       <Textarea
         label={t('bookings.receive.note')}
         value={note}

@@ -43,6 +43,10 @@ const SCHEMA_MESSAGES: Record<string, string> = {
   tin: 'account.validation.tin',
   required: 'account.validation.required',
   mismatch: 'account.validation.mismatch',
+  // the shared Amount schema's reasons (docs/decisions/145)
+  amount_fraction: 'errors.amount.amount_fraction',
+  amount_negative: 'errors.amount.amount_negative',
+  amount_too_large: 'errors.amount.amount_too_large',
 };
 
 function translateSchemaMessages<T extends FieldValues>(errors: FieldErrors<T>): FieldErrors<T> {

@@ -41,6 +41,10 @@ export type LanguageRequest = z.infer<typeof LanguageRequest>;
 export const ForgotPasswordRequest = z.object({ email: z.email().max(254) });
 export const ResetPasswordRequest = z.object({ token: z.string().min(20).max(200), password: Password });
 
+/** A signed-in account's new password: the current one proves it is the owner at the keyboard. */
+export const ChangePasswordRequest = z.object({ currentPassword: z.string().min(1).max(PASSWORD_MAX), password: Password });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
 /** Why the password rule refuses a new password (domain/password-strength.ts). */
 export const PasswordProblem = z.enum(['too_short', 'too_long', 'weak']);
 export type PasswordProblem = z.infer<typeof PasswordProblem>;

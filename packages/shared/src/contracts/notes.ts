@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Problem } from '../errors';
 import { NOTES_CHECK_ERRORS, NOTES_CHECK_WARNINGS, NOTES_SECTION_KEYS } from '../domain/notes';
-import { Page, PageQuery } from './common';
+import { Page, PageQuery, SignedAmount } from './common';
 import { BookYear, SubmissionAction, SubmissionActorInfo, SubmissionStatus } from './submissions';
 
 /**
@@ -22,8 +22,8 @@ export type NotesStatus = z.infer<typeof NotesStatus>;
 export const NotesAction = SubmissionAction;
 export const NotesVersion = z.number().int().min(1);
 
-/** Whole kip; null while not entered. Fractions, negatives and > 10^15 are refused by domain/notes.ts. */
-export const NotesAmount = z.number().nullable();
+/** Whole kip (the one amount schema); null while not entered. Which lines may be negative is domain/notes.ts's rule. */
+export const NotesAmount = SignedAmount.nullable();
 
 export const NotesRow = z.object({
   label: z.string(),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { Page, PageQuery } from './common';
+import { Amount, Page, PageQuery } from './common';
 
 /**
  * Service payment (DESIGN §4, §8.4, issue 15): the fee schedule, invoices, the LAO QR to pay them,
  * the bank's signed notification, transfer slips and receipts. Amounts are whole kip (LAK) everywhere.
  */
 
-/** A whole number of kip; never a fraction (LAK has no minor unit in use). */
-export const Lak = z.number().int().min(0).max(1_000_000_000_000);
+/** A whole number of kip (the one Amount schema), up to 10^12: fifty invoice lines still add up exactly. */
+export const Lak = Amount.max(1_000_000_000_000, { error: 'amount_too_large' });
 const PositiveLak = Lak.min(1);
 const IsoDay = z.iso.date().meta({ description: 'YYYY-MM-DD (Asia/Vientiane)' });
 
@@ -59,6 +59,8 @@ export type InvoiceLine = z.infer<typeof InvoiceLine>;
 export const InvoiceSlip = z.object({
   fileId: z.uuid(),
   fileName: z.string(),
+  /** what the slip is, so the back office shows it in place (image preview or PDF viewer) */
+  kind: z.enum(['pdf', 'jpeg', 'png']),
   status: SlipStatus,
   rejectReason: z.string().nullable(),
   uploadedAt: z.string(),
@@ -79,7 +81,9 @@ export const Invoice = z.object({
   method: PaymentMethod.nullable(),
   voidReason: z.string().nullable(),
   slip: InvoiceSlip.nullable(),
-  /** a paid invoice has a receipt PDF at /invoices/:id/receipt */
+  /** the latest reversed payment of the invoice: when and why (its receipt is kept, marked cancelled) */
+  reversal: z.object({ reversedAt: z.string(), reason: z.string() }).nullable(),
+  /** a paid invoice has a receipt PDF at /invoices/:id/receipt; after a reversal, the cancelled one */
   receipt: z.boolean(),
 });
 export type Invoice = z.infer<typeof Invoice>;
@@ -117,9 +121,17 @@ export type CreateInvoiceBody = z.infer<typeof CreateInvoiceBody>;
 export const VoidInvoiceBody = z.object({ reason: z.string().trim().min(3).max(500) });
 export type VoidInvoiceBody = z.infer<typeof VoidInvoiceBody>;
 
-/** Staff decide on a transfer slip: confirm (the invoice is paid) or reject it with a reason. */
+/** A staff admin reverses the payment of a paid invoice (decision 120): the invoice is open again. */
+export const ReverseInvoiceBody = z.object({ reason: z.string().trim().min(3).max(500) });
+export type ReverseInvoiceBody = z.infer<typeof ReverseInvoiceBody>;
+
+/**
+ * Staff decide on a transfer slip: confirm it with the evidence read from the slip — the amount and the
+ * day of the transfer; an amount other than the amount due is refused with the difference (decision 120) —
+ * or reject it with a reason the company reads.
+ */
 export const ConfirmInvoiceBody = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('confirm') }),
+  z.object({ decision: z.literal('confirm'), amount: PositiveLak, transferDate: IsoDay }),
   z.object({ decision: z.literal('reject'), reason: z.string().trim().min(3).max(500) }),
 ]);
 export type ConfirmInvoiceBody = z.infer<typeof ConfirmInvoiceBody>;
@@ -128,8 +140,6 @@ export const InvoiceQr = z.object({
   /** the EMVCo LAO QR payload (domain/lao-qr.ts) to draw as a QR code */
   payload: z.string(),
   expiresAt: z.string(),
-  /** the simulator provider can pay it (development and tests; never in production) */
-  simulator: z.boolean(),
 });
 export type InvoiceQr = z.infer<typeof InvoiceQr>;
 
@@ -149,7 +159,8 @@ export const PaymentNotification = z.object({
 });
 export type PaymentNotification = z.infer<typeof PaymentNotification>;
 
-export const NOTIFICATION_REASONS = ['unknown_bill', 'amount_mismatch', 'currency_mismatch', 'not_open'] as const;
+/** `reversed`: the invoice had a payment reversed; a later notification for it waits for staff, never applied by itself. */
+export const NOTIFICATION_REASONS = ['unknown_bill', 'amount_mismatch', 'currency_mismatch', 'not_open', 'reversed'] as const;
 export const NotificationReason = z.enum(NOTIFICATION_REASONS);
 export type NotificationReason = z.infer<typeof NotificationReason>;
 
@@ -191,9 +202,30 @@ export const ResolveNotificationBody = z.discriminatedUnion('action', [
 export type ResolveNotificationBody = z.infer<typeof ResolveNotificationBody>;
 export type UnmatchedNotificationList = z.infer<typeof UnmatchedNotificationList>;
 
-/** Development only: pay an invoice through the simulator provider (a real signed notification). */
+/** Staff, with PAYMENT_SIMULATOR=true outside production: the simulator bank pays an invoice by its number. */
+export const SimulatePaymentBody = z.object({
+  invoiceNumber: z
+    .string()
+    .trim()
+    .regex(/^INV-\d{4}-\d{6}$/),
+});
+export type SimulatePaymentBody = z.infer<typeof SimulatePaymentBody>;
+
+/** What the simulator did: a real signed notification, delivered to /payments/notify. */
 export const SimulatedPayment = z.object({ transactionId: z.string(), result: NotifyResult });
 export type SimulatedPayment = z.infer<typeof SimulatedPayment>;
+
+/**
+ * The test bank's wiring, for staff admins (decision 125): the key an instance made for itself is shown so a
+ * test bank can sign with it; a configured key never leaves the server (`secret` null).
+ */
+export const WebhookSecretInfo = z.object({
+  source: z.enum(['configured', 'generated']),
+  secret: z.string().nullable(),
+  /** the payment simulator is on (PAYMENT_SIMULATOR=true, not production) */
+  simulator: z.boolean(),
+});
+export type WebhookSecretInfo = z.infer<typeof WebhookSecretInfo>;
 
 /** What a scanned receipt QR code shows anyone holding the paper: which invoice, for whom, and that it is paid. */
 export const InvoiceVerification = z.object({
@@ -205,5 +237,8 @@ export const InvoiceVerification = z.object({
   total: Lak,
   status: InvoiceStatus,
   paidAt: z.string().nullable(),
+  /** the payment this receipt stands for was reversed: when and why (the receipt is cancelled) */
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
 });
 export type InvoiceVerification = z.infer<typeof InvoiceVerification>;

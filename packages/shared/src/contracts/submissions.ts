@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldError } from '../errors';
-import { Page, PageQuery } from './common';
+import { Amount, Page, PageQuery } from './common';
 import { Company, People } from './companies';
 import { FileKind, FileMeta } from './files';
 
@@ -61,7 +61,7 @@ export const SmeThresholdCell = z.object({
   sector: SmeSector,
   size: SmeThresholdSize,
   criterion: SmeCriterion,
-  upperBound: z.number().nonnegative().meta({ description: 'persons for labour, LAK for assets and income' }),
+  upperBound: Amount.meta({ description: 'persons for labour, LAK for assets and income (whole)' }),
   upperInclusive: z.boolean().meta({ description: 'true: value <= upperBound qualifies; false: value < upperBound' }),
   effectiveFrom: z.iso.date().meta({ description: 'YYYY-MM-DD (Asia/Vientiane) from which the cell applies' }),
   sourceNote: z.string().trim().min(1).max(1000),
@@ -133,8 +133,8 @@ export const isOpenBookYear = (year: number, bookYear: number) => year <= bookYe
 
 // --- the submission's data -------------------------------------------------------------------
 
-/** LAK amounts are whole kip; JSON numbers are exact up to 2^53 − 1 (≈ 9 × 10^15 LAK). */
-export const LakAmount = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+/** LAK amounts are whole kip (the one Amount schema, docs/decisions/145). */
+export const LakAmount = Amount;
 /** Annual average number of workers (persons; an average may have decimals). */
 export const AverageLabour = z.number().nonnegative().max(10_000_000);
 /** Optimistic concurrency: the `version` the caller last read; a stale one gets 409 STALE. */

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'auth.logout',
   'auth.password_reset_request',
   'auth.password_reset',
+  'auth.password_change',
   'auth.invitation_accept',
   'company.register',
   'company.update',
@@ -61,9 +62,11 @@ export const AUDIT_ACTIONS = [
   'invoice.receipt',
   'invoice.slip_upload',
   'invoice.slip_reject',
+  'invoice.reverse',
   'fee.update',
   'payment.unmatched',
   'payment.dismiss',
+  'payment.simulate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildLaoQr, crc16CcittFalse, laoQrMerchantProblems, parseLaoQr, type LaoQrMerchant } from './lao-qr';
 
-/** Published payloads (copied from ../shared/data/lao-qr/vectors.tsv so a clone alone still tests them). */
+/** Published payloads of real LAO QR codes, kept beside this test so a clone alone tests them. */
 const vectors = readFileSync(new URL('./lao-qr.vectors.tsv', import.meta.url), 'utf8')
   .trim()
   .split('\n')

@@ -1,6 +1,6 @@
 /**
  * LAO QR (the Lao national QR, EMVCo merchant-presented mode): one place that builds and parses the
- * payload an invoice shows and a bank app scans. Layout from ../shared/data/lao-qr/README.md: each
+ * payload an invoice shows and a bank app scans. Layout (decision 080, from the published samples): each
  * field is `id (2 digits) + length (2 digits) + value`; tag 63 carries CRC-16/CCITT-FALSE over the
  * whole string up to and including "6304". Amounts are whole kip (no decimals, no floating point).
  */

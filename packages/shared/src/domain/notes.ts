@@ -4,6 +4,8 @@
  * the amount rules, the totals and the checks before a submit. No zod here: the web's form reads it too.
  */
 
+import { AMOUNT_MAX } from '../amount';
+
 /** The sections, in the order they are numbered and printed. */
 export const NOTES_SECTION_KEYS = [
   'general',
@@ -86,7 +88,7 @@ export const NOTES_MAX_ROWS = 200;
 export const NOTES_MAX_LABEL = 200;
 export const NOTES_MAX_FIELD = 500;
 /** Whole kip, |amount| ≤ 10^15 (a thousand trillion kip is far above any Lao balance sheet). */
-export const NOTES_MAX_AMOUNT = 1_000_000_000_000_000;
+export const NOTES_MAX_AMOUNT = AMOUNT_MAX;
 
 export interface NotesRowValues {
   label: string;

@@ -6,7 +6,7 @@ import { applicableCell, deriveSmeSize, emptySmeCells, meetsCell, smeSizeVerdict
 // ---------------------------------------------------------------------------------------------
 // TEST DATA ONLY. The numbers below are invented to exercise the rule; they are NOT the decree's
 // thresholds (only micro/commodity production labour 1–5 and assets < 100,000,000 LAK are known,
-// see ../shared/data/README.md). Small round numbers make every boundary easy to read.
+// see docs/design.md, "Enterprise size"). Small round numbers make every boundary easy to read.
 // ---------------------------------------------------------------------------------------------
 const NOTE = 'TEST DATA — invented for unit tests';
 const FROM = '2017-01-16';

@@ -28,8 +28,10 @@ import { sequencesMigration } from '../sequences.migration';
 import { submissionReferenceMigration } from '../../modules/submissions/submissions.reference.migration';
 import { referenceStampsMigration } from '../../modules/reference/reference.stamps.migration';
 import { receiptsIndexMigration } from '../../modules/payments/payments.receipts-index.migration';
+import { paymentsReversalMigration } from '../../modules/payments/payments.reversal.migration';
 import { companyInvitationsMigration } from '../../modules/companies/companies.invitations.migration';
 import { bookingReferencesMigration } from '../../modules/bookings/bookings.references.migration';
+import { instanceSecretsMigration } from '../../modules/payments/payments.webhook-secret.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -67,5 +69,7 @@ export const migrations: Record<string, Migration> = {
   '202611270100_receipts_index': receiptsIndexMigration,
   '202611280200_company_invitations': companyInvitationsMigration,
   '202611281900_booking_references': bookingReferencesMigration,
-  '202611282100_filing_size': filingSizeMigration,
+  '202611282100_payments_reversal': paymentsReversalMigration,
+  '202611282200_instance_secrets': instanceSecretsMigration,
+  '202611282300_filing_size': filingSizeMigration,
 };

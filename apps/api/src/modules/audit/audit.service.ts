@@ -3,7 +3,7 @@ import type { Actor } from '../../lib/actor';
 import { newId, nowIso } from '../../lib/crypto';
 import { decodeCursor, KEY_ID, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
-import { toCsv } from '../backoffice/backoffice.csv';
+import { toCsv } from '../../lib/csv';
 import { presentAuditEntry, type AuditRow } from './audit.presenter';
 import { findAuditEntries, findSubjectNames, insertAuditEntry } from './audit.repository';
 

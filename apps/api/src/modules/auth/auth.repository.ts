@@ -91,6 +91,11 @@ export async function deleteSessionsOfUser(db: Executor, userId: string) {
   await db.deleteFrom('sessions').where('userId', '=', userId).execute();
 }
 
+/** Ends the user's sessions but the one given (a password changed in this session keeps it). */
+export async function deleteOtherSessionsOfUser(db: Executor, userId: string, keepSessionId: string) {
+  await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '!=', keepSessionId).execute();
+}
+
 export async function insertUserToken(db: Executor, token: UserTokensTable) {
   await db.insertInto('userTokens').values(token).execute();
 }

@@ -2,6 +2,7 @@ import {
   NoContent,
   Accepted,
   AuthPaths,
+  ChangePasswordRequest,
   CsrfToken,
   CurrentSession,
   ForgotPasswordRequest,
@@ -16,7 +17,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthenticated } from '../../lib/errors';
 import { actorOf } from '../../lib/actor';
 import { requestLanguage } from '../../lib/i18n';
-import { getSession, judgeNewPassword, login, logout, requestPasswordReset, setAccountLanguage, setPasswordWithToken } from './auth.service';
+import {
+  changePassword,
+  getSession,
+  judgeNewPassword,
+  login,
+  logout,
+  requestPasswordReset,
+  setAccountLanguage,
+  setPasswordWithToken,
+} from './auth.service';
 
 /** The forgot-password answer never comes sooner than this, so its timing does not tell whether an account exists. */
 const FORGOT_MIN_MS = 600;
@@ -137,6 +147,23 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         requestLanguage(request.headers['accept-language']),
         actorOf(request),
       );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    AuthPaths.password,
+    {
+      config: { audience: 'account', rateLimit: authLimit },
+      schema: {
+        tags,
+        summary: "Change the signed-in account's password (the current one first); ends the account's other sessions and mails the owner",
+        body: ChangePasswordRequest,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(deps, request.principal!, request.body, requestLanguage(request.headers['accept-language']), actorOf(request));
       return reply.code(204).send(null);
     },
   );

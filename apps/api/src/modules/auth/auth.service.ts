@@ -10,6 +10,7 @@ import {
   endUserTokens,
   deleteSession,
   deleteSessionsOfUser,
+  deleteOtherSessionsOfUser,
   findUserByEmail,
   findUserById,
   findUserByLogin,
@@ -190,6 +191,38 @@ export async function setPasswordWithToken(deps: Deps, token: string, password: 
     await recordAudit(trx, actingAs(actor, user), action, { kind: 'user', id: user.id });
     // A replaced password is confirmed to the owner, so a change they did not make does not go unnoticed.
     if (row.kind === 'reset') await mailPasswordChanged(deps, trx, user);
+  });
+}
+
+/**
+ * A signed-in account changes its own password. The current password proves the owner is at the keyboard
+ * (a wrong one is a field error; the route's rate limit bounds guessing); the new one meets the same rule as
+ * everywhere. Every other session and every pending reset link of the account ends; this session stays.
+ * The owner is told by mail, in the account's language.
+ */
+export async function changePassword(
+  deps: Deps,
+  principal: { userId: string; sessionId: string },
+  input: { currentPassword: string; password: string },
+  lang: Language,
+  actor: Actor,
+) {
+  const user = await findUserById(deps.db, principal.userId);
+  if (!user?.passwordHash || user.disabledAt) throw new AppError(401, 'UNAUTHENTICATED');
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    const errors: FieldError[] = [{ path: 'body.currentPassword', code: 'wrong', message: deps.t(lang, 'errors.password.currentWrong') }];
+    throw new AppError(400, 'WRONG_PASSWORD', errors);
+  }
+  const problem = checkPassword(input.password, await ownWords(deps, user));
+  if (problem) throw weakPassword(deps, lang, problem);
+  const passwordHash = await hashPassword(input.password);
+  const now = nowIso();
+  await deps.db.transaction().execute(async (trx) => {
+    await setPassword(trx, user.id, passwordHash, now);
+    await deleteOtherSessionsOfUser(trx, user.id, principal.sessionId);
+    await endUserTokens(trx, user.id, now);
+    await recordAudit(trx, actor, 'auth.password_change', { kind: 'user', id: user.id });
+    await mailPasswordChanged(deps, trx, user);
   });
 }
 

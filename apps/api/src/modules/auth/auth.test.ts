@@ -1,6 +1,6 @@
 import { API_BASE, Problem } from '@bansi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, dialect, lastMailToken, registerCompany, registrationBody, type TestApp } from '../../../test/helpers';
+import { Agent, createTestApp, dialect, lastMailToken, loginAs, registerCompany, registrationBody, type TestApp } from '../../../test/helpers';
 
 const url = (path: string) => `${API_BASE}${path}`;
 
@@ -414,6 +414,68 @@ describe(`accounts (${dialect})`, () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('TOKEN_INVALID');
+    });
+  });
+
+  describe('a signed-in password change', () => {
+    const change = (agent: Agent, payload: object, lang = 'en') =>
+      agent.inject({ method: 'POST', url: url('/auth/password'), headers: { 'accept-language': lang }, payload });
+
+    it("needs the current password, keeps this session, ends the others and mails the owner in the account's language", async () => {
+      const { body } = await registerCompany(t, { user: { language: 'lo' } });
+      const { email, password } = body.user;
+      const here = await new Agent(t).login(email, password);
+      const elsewhere = await new Agent(t).login(email, password);
+      const mails = () => t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', email).orderBy('createdAt', 'asc').execute();
+      const before = (await mails()).length;
+
+      // A wrong current password is a field error in the screen's language, and nothing changes.
+      const wrong = await change(here, { currentPassword: 'not my password', password: 'a brand new long password' }, 'lo');
+      expect(wrong.statusCode).toBe(400);
+      const problem = Problem.parse(wrong.json());
+      expect(problem.code).toBe('WRONG_PASSWORD');
+      expect(problem.errors?.map((e) => [e.path, e.message])).toEqual([['body.currentPassword', 'ນີ້ບໍ່ແມ່ນລະຫັດຜ່ານປັດຈຸບັນຂອງທ່ານ.']]);
+      // A weak new one is refused the same way as on a reset link.
+      const weak = await change(here, { currentPassword: password, password: 'Bansi-2024!' });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().code).toBe('WEAK_PASSWORD');
+      expect(await mails()).toHaveLength(before);
+      await new Agent(t).login(email, password);
+
+      const ok = await change(here, { currentPassword: password, password: 'a brand new long password' });
+      expect(ok.statusCode).toBe(204);
+      // The old password no longer opens the account; the new one does.
+      await expect(new Agent(t).login(email, password)).rejects.toThrow();
+      await new Agent(t).login(email, 'a brand new long password');
+      // This browser stays signed in; the other one is signed out.
+      expect((await here.inject({ url: url('/auth/session') })).statusCode).toBe(200);
+      expect((await elsewhere.inject({ url: url('/auth/session') })).statusCode).toBe(401);
+      // One confirmation mail, in the account's language (Lao), whatever the request's language.
+      const all = await mails();
+      expect(all).toHaveLength(before + 1);
+      expect(all.at(-1)!.subject).toBe('ບັນຊີ: ລະຫັດຜ່ານຂອງທ່ານຖືກປ່ຽນແລ້ວ');
+      expect(all.at(-1)!.textBody).toContain('ຖ້າບໍ່ແມ່ນທ່ານ');
+      // The audit log holds the change, by the owner, about the owner.
+      const audit = await t.db.kysely
+        .selectFrom('auditLog')
+        .select(['actorUserId', 'subjectId'])
+        .where('action', '=', 'auth.password_change')
+        .where('subjectId', '=', here.userId)
+        .execute();
+      expect(audit).toEqual([{ actorUserId: here.userId, subjectId: here.userId }]);
+    });
+
+    it('is for a signed-in account only, staff included', async () => {
+      const visitor = await new Agent(t).inject({
+        method: 'POST',
+        url: url('/auth/password'),
+        payload: { currentPassword: 'x', password: 'a brand new long password' },
+      });
+      expect(visitor.statusCode).toBe(401);
+      for (const kind of ['staff', 'company'] as const) {
+        const res = await change(await loginAs(t, kind), { currentPassword: 'wrong one', password: 'a brand new long password' });
+        expect(res.json().code, kind).toBe('WRONG_PASSWORD');
+      }
     });
   });
 

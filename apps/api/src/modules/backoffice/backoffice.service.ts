@@ -7,7 +7,7 @@ import { findCompany, listPeople } from '../companies/companies.repository';
 import { presentCompany, presentMember } from '../companies/companies.presenter';
 import { listAllItems, listProvinces } from '../reference/reference.repository';
 import { loadReference, sizeViewOf } from '../submissions/submissions.checklist';
-import { toCsv } from './backoffice.csv';
+import { toCsv } from '../../lib/csv';
 import {
   listCompaniesWithSubmission,
   listCompanyAudit,
@@ -147,7 +147,7 @@ export async function submissionReportCsv(deps: Deps, bookYear: number, lng: 'lo
   const body = rows.map((r) => {
     const state = r.status ?? 'none';
     return [
-      String(bookYear),
+      bookYear,
       r.nameLo,
       r.nameEn,
       r.tin,

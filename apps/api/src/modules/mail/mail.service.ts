@@ -43,7 +43,9 @@ export type MailTemplate =
   | 'bookingCancelledHoliday'
   | 'bookingShortfall'
   | 'submissionReminder'
-  | 'invoicePaid';
+  | 'invoicePaid'
+  | 'slipRejected'
+  | 'invoiceReversed';
 
 /**
  * Queues a mail in the user's language, inside the caller's transaction: it is sent only if the

@@ -1,6 +1,7 @@
 import type { FeeRecord, Invoice, Language, StaffInvoice, UnmatchedNotification } from '@bansi/shared';
 import type { Translate } from '../../lib/i18n';
-import type { FeeScheduleTable, InvoiceLinesTable, InvoiceSlipsTable, InvoicesTable, PaymentNotificationsTable } from './payments.tables';
+import type { SlipRow } from './payments.repository';
+import type { FeeScheduleTable, InvoiceLinesTable, InvoicesTable, PaymentNotificationsTable, PaymentsTable } from './payments.tables';
 
 /** A fee-schedule line reads in the reader's language; a line staff typed stays as typed. */
 function lineText(t: Translate, lang: Language, invoice: InvoicesTable, line: InvoiceLinesTable): string {
@@ -13,7 +14,8 @@ export function presentInvoice(
   lang: Language,
   row: InvoicesTable,
   lines: InvoiceLinesTable[],
-  slip: InvoiceSlipsTable | undefined,
+  slip: SlipRow | undefined,
+  reversal?: PaymentsTable,
 ): Invoice {
   return {
     id: row.id,
@@ -29,9 +31,18 @@ export function presentInvoice(
     method: row.method,
     voidReason: row.voidReason,
     slip: slip
-      ? { fileId: slip.fileId, fileName: slip.fileName, status: slip.status, rejectReason: slip.rejectReason, uploadedAt: slip.uploadedAt }
+      ? {
+          fileId: slip.fileId,
+          fileName: slip.fileName,
+          kind: slip.fileKind === 'pdf' ? 'pdf' : slip.fileKind === 'png' ? 'png' : 'jpeg',
+          status: slip.status,
+          rejectReason: slip.rejectReason,
+          uploadedAt: slip.uploadedAt,
+        }
       : null,
-    receipt: row.status === 'paid',
+    reversal: reversal?.reversedAt ? { reversedAt: reversal.reversedAt, reason: reversal.reversalReason ?? '' } : null,
+    // after a reversal the company keeps the cancelled receipt until the invoice is paid again
+    receipt: row.status === 'paid' || (row.status === 'open' && Boolean(reversal?.cancelledReceiptFileId)),
   };
 }
 
@@ -40,10 +51,11 @@ export function presentStaffInvoice(
   lang: Language,
   row: InvoicesTable & { companyNameLo: string; companyNameEn: string },
   lines: InvoiceLinesTable[],
-  slip: InvoiceSlipsTable | undefined,
+  slip: SlipRow | undefined,
+  reversal?: PaymentsTable,
 ): StaffInvoice {
   return {
-    ...presentInvoice(t, lang, row, lines, slip),
+    ...presentInvoice(t, lang, row, lines, slip, reversal),
     companyId: row.companyId,
     companyNameLo: row.companyNameLo,
     companyNameEn: row.companyNameEn,

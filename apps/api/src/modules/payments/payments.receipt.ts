@@ -1,5 +1,5 @@
 import type { InvoiceVerification, Language } from '@bansi/shared';
-import { formatLak } from '@bansi/shared';
+import { formatLak, LANGUAGES } from '@bansi/shared';
 import { systemActor } from '../../lib/actor';
 import type { Deps, Executor } from '../../lib/deps';
 import { createPdf, providerHeader, vientianeDateTime } from '../../lib/pdf';
@@ -12,23 +12,28 @@ import { issueQrCode, newQrSecret, qrLink, registerQrKind } from '../qr/qr.servi
 import { presentInvoice } from './payments.presenter';
 import {
   findCompanyForInvoice,
+  findFirstPaymentOf,
   findInvoice,
+  findPaymentById,
   findPaymentOf,
+  latestReversalsOf,
   linesOf,
   listCompanyMailUsers,
   RECEIPT_OWNER,
   receiptDocumentsSelect,
+  setPaymentFiles,
   setReceiptFileOnce,
 } from './payments.repository';
 import { registerDocumentSource } from '../submissions/submissions.documents';
 import { onInvoicePaid } from './payments.service';
-import type { InvoicesTable } from './payments.tables';
+import type { InvoicesTable, PaymentsTable } from './payments.tables';
 
 /** The job that makes a paid invoice's receipt, keeps it and mails it (enqueued with the payment). */
 export const RECEIPT_JOB = 'payments.receipt';
 
-onInvoicePaid(async (trx, invoice) => {
-  await enqueueJob(trx, RECEIPT_JOB, { invoiceId: invoice.id }, { uniqueKey: `receipt:${invoice.id}` });
+// One receipt per payment: an invoice paid again after a reversal gets a new one.
+onInvoicePaid(async (trx, invoice, _actor, paymentId) => {
+  await enqueueJob(trx, RECEIPT_JOB, { invoiceId: invoice.id }, { uniqueKey: `receipt:${paymentId}` });
 });
 
 // Receipts are listed in the company's all-document history.
@@ -37,12 +42,18 @@ registerDocumentSource('invoices', {
   selects: (db, companyId, filter) => [receiptDocumentsSelect(db, companyId, filter.bookYear)],
 });
 
-/** A scanned receipt code shows which invoice it is, for whom, and that it is paid. */
+/**
+ * A scanned receipt code shows which invoice it is, for whom, and that it is paid — or that the
+ * payment it stands for was reversed (when and why). A code names its payment; codes printed before
+ * payments could be reversed name the invoice, and stand for its first payment.
+ */
 registerQrKind('invoice', {
   async describe(db, row): Promise<InvoiceVerification | undefined> {
-    const invoice = await findInvoice(db, row.subjectId);
+    const byPayment = await findPaymentById(db, row.subjectId);
+    const invoice = await findInvoice(db, byPayment?.invoiceId ?? row.subjectId);
     const company = invoice && (await findCompanyForInvoice(db, invoice.companyId));
     if (!invoice || !company || invoice.companyId !== row.companyId) return undefined;
+    const payment = byPayment ?? (await findFirstPaymentOf(db, invoice.id));
     return {
       kind: 'invoice',
       genuine: true,
@@ -51,17 +62,29 @@ registerQrKind('invoice', {
       companyNameEn: company.nameEn,
       total: Number(invoice.total),
       status: invoice.status,
-      paidAt: invoice.paidAt,
+      paidAt: payment?.paidAt ?? invoice.paidAt,
+      cancelledAt: payment?.reversedAt ?? null,
+      cancelReason: payment?.reversalReason ?? null,
     };
   },
 });
 
+const CANCEL_RED = '#c92a2a';
+
 const METHOD: Record<'laoqr' | 'slip', string> = { laoqr: 'LAO QR', slip: 'ໃບໂອນເງິນ · Bank transfer slip' };
 
-/** The receipt, in Lao with English beside it (as the acknowledgement receipts are). */
-async function renderReceipt(deps: Deps, invoice: InvoicesTable, qrUrl: string): Promise<Buffer> {
+/**
+ * The receipt, in Lao with English beside it (as the acknowledgement receipts are). A reversed
+ * payment's copy carries the cancel mark, when and why, above everything else.
+ */
+export async function renderReceipt(
+  deps: Deps,
+  invoice: InvoicesTable,
+  qrUrl: string,
+  reversed?: Pick<PaymentsTable, 'id' | 'reversedAt' | 'reversalReason'>,
+): Promise<Buffer> {
   const company = await findCompanyForInvoice(deps.db, invoice.companyId);
-  const payment = await findPaymentOf(deps.db, invoice.id);
+  const payment = reversed ? await findPaymentById(deps.db, reversed.id) : await findPaymentOf(deps.db, invoice.id);
   const lo = presentInvoice(deps.t, 'lo', invoice, await linesOf(deps.db, [invoice.id]), undefined);
   const en = presentInvoice(deps.t, 'en', invoice, await linesOf(deps.db, [invoice.id]), undefined);
   const pdf = createPdf({
@@ -71,11 +94,19 @@ async function renderReceipt(deps: Deps, invoice: InvoicesTable, qrUrl: string):
     footer: invoice.number,
   });
   pdf.heading('ໃບຮັບເງິນ · Receipt');
+  if (reversed?.reversedAt) {
+    const mark = { date: vientianeDateTime(reversed.reversedAt), reason: reversed.reversalReason ?? '' };
+    // Lao first, English beside it, as the rest of the receipt
+    pdf.heading(LANGUAGES.map((l) => deps.t(l, 'payments.cancelledStamp')).join(' · '), { color: CANCEL_RED });
+    for (const l of LANGUAGES) pdf.paragraph(deps.t(l, 'qr.invoice.cancelled', mark), { color: CANCEL_RED, bold: true });
+    pdf.space(8);
+  }
   pdf.fields([
     { label: 'ໃບແຈ້ງໜີ້ເລກທີ', hint: 'Invoice number', value: invoice.number, mono: true },
     { label: 'ບໍລິສັດ', hint: 'Company', value: `${company?.nameLo ?? ''} · ${company?.nameEn ?? ''}` },
-    { label: 'ຊຳລະເມື່ອ', hint: 'Paid at (Vientiane)', value: vientianeDateTime(invoice.paidAt ?? payment?.paidAt ?? '') },
-    { label: 'ວິທີຊຳລະ', hint: 'Method', value: METHOD[invoice.method ?? 'laoqr'] },
+    { label: 'ຊຳລະເມື່ອ', hint: 'Paid at (Vientiane)', value: vientianeDateTime(payment?.paidAt ?? invoice.paidAt ?? '') },
+    { label: 'ວິທີຊຳລະ', hint: 'Method', value: METHOD[payment?.method ?? invoice.method ?? 'laoqr'] },
+    ...(payment?.transferDate ? [{ label: 'ວັນທີໂອນ', hint: 'Transfer date', value: payment.transferDate, mono: true }] : []),
     ...(payment?.transactionId ? [{ label: 'ເລກທຸລະກຳ', hint: 'Transaction', value: payment.transactionId, mono: true }] : []),
   ]);
   pdf.space(10);
@@ -111,8 +142,9 @@ export async function ensureReceipt(deps: Deps, invoiceId: string): Promise<stri
   const company = await findCompanyForInvoice(deps.db, invoice.companyId);
   const users = await listCompanyMailUsers(deps.db, invoice.companyId);
   // a file names a user who made it: the staff member who confirmed a slip, else the company's first user
-  const createdBy = (await findPaymentOf(deps.db, invoice.id))?.recordedBy ?? users[0]?.id;
-  if (!createdBy) return null;
+  const payment = await findPaymentOf(deps.db, invoice.id);
+  const createdBy = payment?.recordedBy ?? users[0]?.id;
+  if (!createdBy || !payment) return null;
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const stored = await storeGenerated(deps, trx, bytes, {
@@ -125,7 +157,9 @@ export async function ensureReceipt(deps: Deps, invoiceId: string): Promise<stri
         kind: 'pdf',
       });
       if (!(await setReceiptFileOnce(trx, invoice.id, stored.id))) throw new LostRace();
-      await issueQrCode(trx, { kind: 'invoice', companyId: invoice.companyId, subjectId: invoice.id, code, publicUrl: deps.config.PUBLIC_URL });
+      await setPaymentFiles(trx, payment.id, { receiptFileId: stored.id });
+      // the code names the payment: after a reversal it tells the reader this receipt is cancelled
+      await issueQrCode(trx, { kind: 'invoice', companyId: invoice.companyId, subjectId: payment.id, code, publicUrl: deps.config.PUBLIC_URL });
       await recordAudit(
         trx,
         systemActor,
@@ -159,8 +193,16 @@ export async function ensureReceipt(deps: Deps, invoiceId: string): Promise<stri
 
 class LostRace extends Error {}
 
-/** The stored receipt file of a paid invoice (made now if its job has not run yet). */
+/**
+ * The stored receipt file of a paid invoice (made now if its job has not run yet); of an open invoice
+ * whose last payment was reversed, the cancelled copy; else none.
+ */
 export async function receiptFileOf(deps: Deps, db: Executor, invoice: InvoicesTable) {
+  if (invoice.status === 'open') {
+    const cancelled = (await latestReversalsOf(db, [invoice.id])).get(invoice.id)?.cancelledReceiptFileId;
+    return cancelled ? findFileById(db, cancelled) : undefined;
+  }
+  if (invoice.status !== 'paid') return undefined;
   const fileId = invoice.receiptFileId ?? (await ensureReceipt(deps, invoice.id));
   return fileId ? findFileById(db, fileId) : undefined;
 }

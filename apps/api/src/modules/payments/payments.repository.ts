@@ -67,10 +67,20 @@ export const linesOf = (db: Executor, invoiceIds: string[]) =>
     ? Promise.resolve([] as InvoiceLinesTable[])
     : db.selectFrom('invoiceLines').selectAll().where('invoiceId', 'in', invoiceIds).orderBy('invoiceId').orderBy('position').execute();
 
-/** The latest slip of each invoice. */
-export async function latestSlipsOf(db: Executor, invoiceIds: string[]): Promise<Map<string, InvoiceSlipsTable>> {
+export type SlipRow = InvoiceSlipsTable & { fileKind: string };
+
+/** The latest slip of each invoice, with its file's kind. */
+export async function latestSlipsOf(db: Executor, invoiceIds: string[]): Promise<Map<string, SlipRow>> {
   if (invoiceIds.length === 0) return new Map();
-  const rows = await db.selectFrom('invoiceSlips').selectAll().where('invoiceId', 'in', invoiceIds).orderBy('uploadedAt').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('invoiceSlips')
+    .innerJoin('files', 'files.id', 'invoiceSlips.fileId')
+    .selectAll('invoiceSlips')
+    .select('files.kind as fileKind')
+    .where('invoiceSlips.invoiceId', 'in', invoiceIds)
+    .orderBy('invoiceSlips.uploadedAt')
+    .orderBy('invoiceSlips.id')
+    .execute();
   return new Map(rows.map((r) => [r.invoiceId, r]));
 }
 
@@ -236,8 +246,54 @@ export async function insertPayment(trx: Executor, row: PaymentsTable) {
   await trx.insertInto('payments').values(row).execute();
 }
 
+/** The invoice's standing payment (not reversed): at most one (payments_standing). */
 export const findPaymentOf = (db: Executor, invoiceId: string) =>
-  db.selectFrom('payments').selectAll().where('invoiceId', '=', invoiceId).executeTakeFirst();
+  db.selectFrom('payments').selectAll().where('invoiceId', '=', invoiceId).where('reversedAt', 'is', null).executeTakeFirst();
+
+/** The invoice's first payment, reversed or not (what a receipt code from before decision 120 stands for). */
+export const findFirstPaymentOf = (db: Executor, invoiceId: string) =>
+  db.selectFrom('payments').selectAll().where('invoiceId', '=', invoiceId).orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
+
+export const findPaymentById = (db: Executor, id: string) => db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The latest reversed payment of each invoice. */
+export async function latestReversalsOf(db: Executor, invoiceIds: string[]): Promise<Map<string, PaymentsTable>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('invoiceId', 'in', invoiceIds)
+    .where('reversedAt', 'is not', null)
+    .orderBy('reversedAt')
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((r) => [r.invoiceId, r]));
+}
+
+/** paid → open when a payment is reversed, only if still paid (a concurrent reversal wins otherwise: false). */
+export async function reopenPaidInvoice(trx: Executor, id: string, updatedAt: string) {
+  const res = await trx
+    .updateTable('invoices')
+    .set({ status: 'open', paidAt: null, method: null, receiptFileId: null, updatedAt })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Marks a standing payment reversed, once: false when it was reversed already. */
+export async function markPaymentReversed(
+  trx: Executor,
+  id: string,
+  patch: Pick<PaymentsTable, 'reversedAt' | 'reversedBy' | 'reversalReason' | 'receiptFileId'>,
+) {
+  const res = await trx.updateTable('payments').set(patch).where('id', '=', id).where('reversedAt', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function setPaymentFiles(trx: Executor, id: string, patch: Partial<Pick<PaymentsTable, 'receiptFileId' | 'cancelledReceiptFileId'>>) {
+  await trx.updateTable('payments').set(patch).where('id', '=', id).execute();
+}
 export const countPaymentsOf = (db: Executor, invoiceId: string) =>
   db
     .selectFrom('payments')

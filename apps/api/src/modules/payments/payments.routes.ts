@@ -15,19 +15,23 @@ import {
   PaymentPaths,
   PutFeesBody,
   ResolveNotificationBody,
+  ReverseInvoiceBody,
+  SimulatePaymentBody,
   SimulatedPayment,
   StaffInvoice,
   StaffInvoiceList,
   StaffInvoiceListQuery,
   UnmatchedNotificationList,
   VoidInvoiceBody,
+  WebhookSecretInfo,
 } from '@bansi/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
-import { webhookSecret, verifySignature } from './payments.signature';
+import { verifySignature } from './payments.signature';
+import { webhookSecret } from './payments.webhook-secret';
 import {
   decideOnSlip,
   findInvoiceForStaff,
@@ -46,7 +50,8 @@ import {
   resolveUnmatched,
   voidInvoice,
 } from './payments.service';
-import { simulatorProvider } from './payments.simulator';
+import { simulatorEnabled, simulatorProvider } from './payments.simulator';
+import { reversePayment } from './payments.reversal';
 import type { InvoicesTable } from './payments.tables';
 import { RECEIPT_JOB, ensureReceipt, receiptFileOf } from './payments.receipt';
 import { replyWithStoredFile } from '../files/files.service';
@@ -59,14 +64,19 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const tags = ['payments'];
 
+  // Made at the first start without PAYMENT_WEBHOOK_SECRET (and kept): staff admins can read it before any payment.
+  await webhookSecret(deps);
+
   app.jobs.register(RECEIPT_JOB, async (payload, ctx) => {
     await ensureReceipt(ctx.deps, String(payload.invoiceId));
   });
 
-  /** The receipt PDF of a paid invoice (409 while it is not paid). */
+  /**
+   * The receipt PDF of a paid invoice; of an open one whose payment was reversed, the cancelled copy
+   * (decision 120); else 409.
+   */
   const sendReceipt = async (request: FastifyRequest, reply: FastifyReply, invoice: InvoicesTable | undefined) => {
     if (!invoice) throw notFound();
-    if (invoice.status !== 'paid') throw new AppError(409, 'NOT_READY');
     const file = await receiptFileOf(deps, deps.db, invoice);
     if (!file) throw new AppError(409, 'NOT_READY');
     return replyWithStoredFile(request, reply, deps, file, { disposition: 'attachment' });
@@ -92,40 +102,28 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => invoiceQr(deps, request.principal!, request.params.id),
   );
 
-  // The simulator provider: development and tests only, never in production (the route does not exist there).
-  if (app.config.NODE_ENV !== 'production') {
-    const simulator = simulatorProvider(app);
-    app.post(
-      PaymentPaths.simulate(':id'),
-      { config: { audience: 'company' }, schema: { tags, params: IdParams, response: { 200: SimulatedPayment } } },
-      async (request) => {
-        const invoice = await readableInvoice(deps.db, request.principal!, request.params.id);
-        if (invoice.status !== 'open') throw new AppError(409, 'INVOICE_NOT_OPEN');
-        return simulator.pay({ number: invoice.number, amount: Number(invoice.total) });
-      },
-    );
-  }
-
   // --- the bank's signed notification: no session, no CSRF; the signature over the raw body proves it ---
   await app.register(async (scope) => {
     const bank = scope.withTypeProvider<ZodTypeProvider>();
     const raw = new WeakMap<FastifyRequest, string>();
     bank.removeContentTypeParser('application/json');
     // The signature is checked on the raw bytes before anything is parsed or recorded.
-    bank.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (request, body, done) => {
-      const text = String(body);
-      const header = request.headers[PAYMENT_SIGNATURE_HEADER];
-      if (!verifySignature(webhookSecret(app.config), typeof header === 'string' ? header : undefined, text)) {
-        done(new AppError(401, 'PAYMENT_SIGNATURE'), undefined);
-        return;
-      }
-      raw.set(request, text);
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(new AppError(400, 'BAD_REQUEST'), undefined);
-      }
-    });
+    bank.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      async (request: FastifyRequest, body: string | Buffer) => {
+        const text = String(body);
+        const header = request.headers[PAYMENT_SIGNATURE_HEADER];
+        const secret = await webhookSecret(deps);
+        if (!verifySignature(secret.value, typeof header === 'string' ? header : undefined, text)) throw new AppError(401, 'PAYMENT_SIGNATURE');
+        raw.set(request, text);
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          throw new AppError(400, 'BAD_REQUEST');
+        }
+      },
+    );
     bank.post(
       PaymentPaths.notify,
       {
@@ -172,6 +170,12 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { audience: 'staff' }, schema: { tags, params: IdParams, body: ConfirmInvoiceBody, response: { 200: StaffInvoice } } },
     async (request) => decideOnSlip(deps, actorOf(request), request.principal!, request.params.id, request.body, lang(request)),
   );
+  // Money already received is taken back only by a staff admin, with a reason (decision 120).
+  app.post(
+    PaymentPaths.staffAction(':id', 'reverse'),
+    { config: { audience: 'staffAdmin' }, schema: { tags, params: IdParams, body: ReverseInvoiceBody, response: { 200: StaffInvoice } } },
+    async (request) => reversePayment(deps, actorOf(request), request.principal!, request.params.id, request.body.reason, lang(request)),
+  );
   app.get(
     PaymentPaths.staffUnmatched,
     { config: { audience: 'staff' }, schema: { tags, querystring: PageQuery, response: { 200: UnmatchedNotificationList } } },
@@ -185,6 +189,25 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+  // The test bank's wiring (decision 125): the key this instance made for itself, never a configured one.
+  app.get(
+    PaymentPaths.staffWebhookSecret,
+    { config: { audience: 'staffAdmin' }, schema: { tags, response: { 200: WebhookSecretInfo } } },
+    async () => {
+      const secret = await webhookSecret(deps);
+      return { source: secret.source, secret: secret.source === 'generated' ? secret.value : null, simulator: simulatorEnabled(app.config) };
+    },
+  );
+  // The simulator bank (decision 126): only with PAYMENT_SIMULATOR=true, never in production (the route does
+  // not exist then), and for staff only: a company never pays its own invoice without paying.
+  if (simulatorEnabled(app.config)) {
+    const simulator = simulatorProvider(app);
+    app.post(
+      PaymentPaths.staffSimulator,
+      { config: { audience: 'staff' }, schema: { tags, body: SimulatePaymentBody, response: { 200: SimulatedPayment } } },
+      async (request) => simulator.payInvoice(request.body.invoiceNumber, actorOf(request)),
+    );
+  }
   app.get(PaymentPaths.staffReceipt(':id'), { config: { audience: 'staff' }, schema: { tags, params: IdParams } }, async (request, reply) =>
     sendReceipt(request, reply, await findInvoiceForStaff(deps, request.params.id)),
   );

@@ -17,6 +17,7 @@ import {
   type ResolveNotificationBody,
   type StaffInvoice,
   type UnmatchedNotificationList,
+  formatLak,
   vientianeDate,
 } from '@bansi/shared';
 import type { Actor } from '../../lib/actor';
@@ -45,6 +46,7 @@ import {
   insertNotificationOnce,
   insertPayment,
   insertSlip,
+  latestReversalsOf,
   latestSlipsOf,
   linesOf,
   listFees,
@@ -57,8 +59,10 @@ import {
   upsertFee,
   withdrawPendingSlips,
   type InvoiceFilter,
+  type SlipRow,
 } from './payments.repository';
-import type { InvoiceLinesTable, InvoiceSlipsTable, InvoicesTable } from './payments.tables';
+import { tellCompanyAboutInvoice } from './payments.notify';
+import type { InvoiceLinesTable, InvoicesTable, PaymentsTable } from './payments.tables';
 
 /** A field error's message is a fallback: the web shows `errors.field.<code>` in the reader's language (as submissions.uploads does). */
 const FIELD_MESSAGE_LANG: Language = 'en';
@@ -189,8 +193,8 @@ export async function invoiceAnnualReviewFee(
 
 async function presentRows(deps: Deps, rows: InvoicesTable[]) {
   const ids = rows.map((r) => r.id);
-  const [lines, slips] = await Promise.all([linesOf(deps.db, ids), latestSlipsOf(deps.db, ids)]);
-  return { lines: (id: string) => lines.filter((l) => l.invoiceId === id), slips };
+  const [lines, slips, reversals] = await Promise.all([linesOf(deps.db, ids), latestSlipsOf(deps.db, ids), latestReversalsOf(deps.db, ids)]);
+  return { lines: (id: string) => lines.filter((l) => l.invoiceId === id), slips, reversals };
 }
 
 async function pageOf<T>(
@@ -200,23 +204,27 @@ async function pageOf<T>(
   present: (
     row: InvoicesTable & { companyNameLo: string; companyNameEn: string },
     lines: InvoiceLinesTable[],
-    slip: InvoiceSlipsTable | undefined,
+    slip: SlipRow | undefined,
+    reversal: PaymentsTable | undefined,
   ) => T,
 ) {
   const rows = await findInvoices(deps.db, filter);
   const page = rows.slice(0, filter.limit);
-  const { lines, slips } = await presentRows(deps, page);
+  const { lines, slips, reversals } = await presentRows(deps, page);
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => present(r, lines(r.id), slips.get(r.id))),
+    items: page.map((r) => present(r, lines(r.id), slips.get(r.id), reversals.get(r.id))),
     nextCursor: rows.length > filter.limit && last ? encodeCursor(last.issuedAt, last.id) : null,
   };
 }
 
 export async function listInvoices(deps: Deps, principal: Principal, q: { status?: InvoiceStatus; cursor?: string; limit: number }, lang: Language) {
   if (!principal.companyId) throw notFound();
-  return pageOf(deps, lang, { companyId: principal.companyId, status: q.status, after: decodeCursor(q.cursor), limit: q.limit }, (row, lines, slip) =>
-    presentInvoice(deps.t, lang, row, lines, slip),
+  return pageOf(
+    deps,
+    lang,
+    { companyId: principal.companyId, status: q.status, after: decodeCursor(q.cursor), limit: q.limit },
+    (row, lines, slip, reversal) => presentInvoice(deps.t, lang, row, lines, slip, reversal),
   );
 }
 
@@ -237,7 +245,7 @@ export async function listStaffInvoices(
       after: decodeCursor(q.cursor),
       limit: q.limit,
     },
-    (row, lines, slip) => presentStaffInvoice(deps.t, lang, row, lines, slip),
+    (row, lines, slip, reversal) => presentStaffInvoice(deps.t, lang, row, lines, slip, reversal),
   );
 }
 
@@ -249,8 +257,8 @@ export async function readableInvoice(db: Executor, principal: Principal, id: st
 }
 
 async function detail(deps: Deps, lang: Language, row: InvoicesTable): Promise<Invoice> {
-  const { lines, slips } = await presentRows(deps, [row]);
-  return presentInvoice(deps.t, lang, row, lines(row.id), slips.get(row.id));
+  const { lines, slips, reversals } = await presentRows(deps, [row]);
+  return presentInvoice(deps.t, lang, row, lines(row.id), slips.get(row.id), reversals.get(row.id));
 }
 
 export async function getInvoice(deps: Deps, principal: Principal, id: string, lang: Language): Promise<Invoice> {
@@ -264,13 +272,14 @@ export async function getStaffInvoice(deps: Deps, id: string, lang: Language): P
   const row = await findInvoice(deps.db, id);
   if (!row) throw notFound();
   const company = await findCompanyForInvoice(deps.db, row.companyId);
-  const { lines, slips } = await presentRows(deps, [row]);
+  const { lines, slips, reversals } = await presentRows(deps, [row]);
   return presentStaffInvoice(
     deps.t,
     lang,
     { ...row, companyNameLo: company?.nameLo ?? '', companyNameEn: company?.nameEn ?? '' },
     lines(row.id),
     slips.get(row.id),
+    reversals.get(row.id),
   );
 }
 
@@ -289,7 +298,7 @@ export async function invoiceQr(deps: Deps, principal: Principal, id: string, no
     },
     { amount: Number(row.total), billNumber: row.number },
   );
-  return { payload, expiresAt: addMs(now, QR_TTL_MS), simulator: config.NODE_ENV !== 'production' };
+  return { payload, expiresAt: addMs(now, QR_TTL_MS) };
 }
 
 export async function issueInvoice(deps: Deps, actor: Actor, principal: Principal, body: CreateInvoiceBody, lang: Language): Promise<StaffInvoice> {
@@ -316,7 +325,7 @@ export async function voidInvoice(deps: Deps, actor: Actor, principal: Principal
 // --- paying --------------------------------------------------------------------------------------
 
 /** Hooks run inside the transaction that marks an invoice paid (the receipt job registers here). */
-type PaidHook = (trx: Executor, invoice: InvoicesTable, actor: Actor) => Promise<void>;
+type PaidHook = (trx: Executor, invoice: InvoicesTable, actor: Actor, paymentId: string) => Promise<void>;
 const paidHooks: PaidHook[] = [];
 export const onInvoicePaid = (hook: PaidHook) => void paidHooks.push(hook);
 
@@ -332,12 +341,14 @@ async function settle(
     notificationId?: string;
     slipId?: string;
     recordedBy?: string;
+    transferDate?: string;
   },
 ): Promise<boolean> {
   const now = nowIso();
   if (!(await markInvoicePaid(trx, invoice.id, { paidAt: payment.paidAt, method: payment.method, updatedAt: now }))) return false;
+  const paymentId = newId();
   await insertPayment(trx, {
-    id: newId(),
+    id: paymentId,
     invoiceId: invoice.id,
     method: payment.method,
     provider: payment.provider ?? null,
@@ -348,6 +359,12 @@ async function settle(
     paidAt: payment.paidAt,
     recordedBy: payment.recordedBy ?? null,
     createdAt: now,
+    transferDate: payment.transferDate ?? null,
+    receiptFileId: null,
+    cancelledReceiptFileId: null,
+    reversedAt: null,
+    reversedBy: null,
+    reversalReason: null,
   });
   await recordAudit(
     trx,
@@ -356,11 +373,17 @@ async function settle(
     { kind: 'invoice', id: invoice.id },
     {
       companyId: invoice.companyId,
-      details: { number: invoice.number, method: payment.method, provider: payment.provider ?? null, transactionId: payment.transactionId ?? null },
+      details: {
+        number: invoice.number,
+        method: payment.method,
+        provider: payment.provider ?? null,
+        transactionId: payment.transactionId ?? null,
+        ...(payment.transferDate ? { amount: Number(invoice.total), transferDate: payment.transferDate } : {}),
+      },
     },
   );
   const paid = { ...invoice, status: 'paid' as const, paidAt: payment.paidAt, method: payment.method };
-  for (const hook of paidHooks) await hook(trx, paid, actor);
+  for (const hook of paidHooks) await hook(trx, paid, actor, paymentId);
   return true;
 }
 
@@ -382,6 +405,8 @@ export async function receiveNotification(deps: Deps, actor: Actor, n: PaymentNo
   return deps.db.transaction().execute(async (trx) => {
     const invoice = await findInvoiceByNumber(trx, n.billNumber);
     let reason = mismatch(invoice, n);
+    // After a reversal nothing pays the invoice by itself: staff decide (decision 120).
+    if (!reason && invoice && (await latestReversalsOf(trx, [invoice.id])).size > 0) reason = 'reversed';
     const id = newId();
     const paidAt = new Date(n.paidAt).toISOString();
     const fresh = await insertNotificationOnce(trx, {
@@ -535,7 +560,13 @@ registerFileOwner(INVOICE_OWNER, {
   },
 });
 
-/** Staff confirm the pending slip (the invoice is paid by transfer) or reject it with a reason. */
+/**
+ * Staff decide on the pending slip (decision 120). Confirming is a decision with evidence: the amount
+ * and the transfer day read from the slip. An amount other than the amount due is refused (400, the
+ * difference in the title) and nothing changes; a partial or over-payment is rejected, not recorded.
+ * Rejecting tells the company why (mail and bell), and it may upload another slip. Two staff deciding
+ * at once: the slip leaves "pending" once, the other gets 409.
+ */
 export async function decideOnSlip(
   deps: Deps,
   actor: Actor,
@@ -550,6 +581,7 @@ export async function decideOnSlip(
   if (!slip || slip.status !== 'pending') throw new AppError(409, 'SLIP_NOT_PENDING');
   if (row.status !== 'open') throw new AppError(409, 'INVOICE_NOT_OPEN');
   const now = nowIso();
+  if (body.decision === 'confirm') checkSlipEvidence(deps, row, body, lang, now);
   await deps.db.transaction().execute(async (trx) => {
     const confirm = body.decision === 'confirm';
     if (
@@ -561,20 +593,38 @@ export async function decideOnSlip(
       }))
     )
       throw new AppError(409, 'SLIP_NOT_PENDING');
-    if (confirm) {
-      if (!(await settle(trx, actor, row, { method: 'slip', paidAt: now, slipId: slip.id, recordedBy: principal.userId })))
-        throw new AppError(409, 'INVOICE_NOT_OPEN');
-    } else {
-      await recordAudit(
-        trx,
-        actor,
-        'invoice.slip_reject',
-        { kind: 'invoice', id },
-        { companyId: row.companyId, details: { slipId: slip.id, reason: body.reason } },
-      );
+    if (body.decision === 'confirm') {
+      const paid = await settle(trx, actor, row, {
+        method: 'slip',
+        paidAt: now,
+        slipId: slip.id,
+        recordedBy: principal.userId,
+        transferDate: body.transferDate,
+      });
+      if (!paid) throw new AppError(409, 'INVOICE_NOT_OPEN');
+      return;
     }
+    const reason = body.reason;
+    await recordAudit(trx, actor, 'invoice.slip_reject', { kind: 'invoice', id }, { companyId: row.companyId, details: { slipId: slip.id, reason } });
+    await tellCompanyAboutInvoice(deps, trx, 'slipRejected', row, { vars: () => ({ reason }), at: now });
   });
   return getStaffInvoice(deps, id, lang);
+}
+
+/** The evidence typed from a slip must be the amount due, on a day that has come (400 otherwise, nothing recorded). */
+function checkSlipEvidence(deps: Deps, row: InvoicesTable, body: { amount: number; transferDate: string }, lang: Language, now: string) {
+  const due = Number(row.total);
+  if (body.amount !== due) {
+    const difference = body.amount - due;
+    throw new AppError(400, 'SLIP_AMOUNT_MISMATCH', [{ path: 'amount', code: 'amount_mismatch', message: String(difference) }], {
+      typed: formatLak(body.amount, lang),
+      due: formatLak(due, lang),
+      difference: formatLak(Math.abs(difference), lang),
+      direction: deps.t(lang, difference > 0 ? 'payments.staff.over' : 'payments.staff.under'),
+    });
+  }
+  if (body.transferDate > vientianeDate(now))
+    throw invalid([{ path: 'transferDate', code: 'future_date', message: deps.t(FIELD_MESSAGE_LANG, 'errors.field.future_date') }]);
 }
 
 // --- fee schedule --------------------------------------------------------------------------------

@@ -1,17 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PAYMENT_SIGNATURE_TOLERANCE_SECONDS } from '@bansi/shared';
-import type { Config } from '../../config';
 
 /**
  * The bank's notifications are signed (DESIGN §8.4): `X-Bansi-Signature: t=<unix seconds>,v1=<hex
  * HMAC-SHA256(secret, t + "." + raw body)>`, compared in constant time, refused outside ±300 s.
  */
-
-/** Outside production a fixed key lets the simulator and tests sign; production refuses to start without one (config.ts). */
-export const DEVELOPMENT_WEBHOOK_SECRET = 'bansi-development-only-payment-webhook-secret';
-
-export const webhookSecret = (config: Pick<Config, 'PAYMENT_WEBHOOK_SECRET' | 'NODE_ENV'>): string =>
-  config.PAYMENT_WEBHOOK_SECRET ?? (config.NODE_ENV === 'production' ? '' : DEVELOPMENT_WEBHOOK_SECRET);
 
 const hmac = (secret: string, t: string, rawBody: string) => createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
 

@@ -95,6 +95,22 @@ export interface PaymentsTable {
   paidAt: string;
   recordedBy: string | null;
   createdAt: string;
+  /** a confirmed slip: the day of the transfer read from it (YYYY-MM-DD) */
+  transferDate: string | null;
+  /** the receipt made for this payment (kept after a reversal) and, once reversed, its cancelled copy */
+  receiptFileId: string | null;
+  cancelledReceiptFileId: string | null;
+  /** reversed by a staff admin: the invoice is open again; the row stays as the record (decision 120) */
+  reversedAt: string | null;
+  reversedBy: string | null;
+  reversalReason: string | null;
+}
+
+/** Secrets an instance made for itself (the payment webhook key of a non-production instance, decision 125). */
+export interface InstanceSecretsTable {
+  name: string;
+  value: string;
+  createdAt: string;
 }
 
 export interface PaymentTables {
@@ -104,4 +120,5 @@ export interface PaymentTables {
   invoiceSlips: InvoiceSlipsTable;
   paymentNotifications: PaymentNotificationsTable;
   payments: PaymentsTable;
+  instanceSecrets: InstanceSecretsTable;
 }

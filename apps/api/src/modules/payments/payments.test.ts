@@ -16,7 +16,8 @@ import { deliver, issueInvoiceTo, notification, papi } from '../../../test/payme
 import { acceptedSubmission, readySubmission, staffAction, submit } from '../../../test/submissions';
 import { jpegBytes, pdfBytes } from '../../../test/file-fixtures';
 import { uploadWhole } from '../../../test/tus';
-import { signNotification, webhookSecret } from './payments.signature';
+import { signNotification } from './payments.signature';
+import { webhookSecret } from './payments.webhook-secret';
 import { RECEIPT_JOB } from './payments.receipt';
 import { pdfText } from '../../lib/pdf/pdf-text';
 
@@ -29,6 +30,7 @@ describe(`service payment (${dialect})`, () => {
       PAYMENT_WEBHOOK_SECRET: 'a-test-secret-of-at-least-32-bytes-length!',
       LAOQR_IIN: '27710418',
       LAOQR_MERCHANT_ID: 'MCH-TEST-1',
+      PAYMENT_SIMULATOR: 'true',
     });
     staff = await loginAs(t, 'staff');
     admin = await loginAs(t, 'staffAdmin');
@@ -258,7 +260,7 @@ describe(`service payment (${dialect})`, () => {
     it('refuses a body changed after signing (401)', async () => {
       const invoice = await issueInvoiceTo(t, company, [{ description: 'Tamper', amount: 1000 }]);
       const n = notification({ billNumber: invoice.number, amount: 1 });
-      const signature = signNotification(webhookSecret(t.config), JSON.stringify(n));
+      const signature = signNotification((await webhookSecret(t.app.deps)).value, JSON.stringify(n));
       const res = await deliver(t, JSON.stringify({ ...n, amount: 1000 }), { signature });
       expect(res.statusCode).toBe(401);
       expect((await staffInvoice(invoice.id)).status).toBe('open');
@@ -340,16 +342,23 @@ describe(`service payment (${dialect})`, () => {
       expect((await company.inject({ url: papi(PaymentPaths.staffUnmatched) })).statusCode).toBe(403);
     });
 
-    it('the simulator pays through the same signed endpoint (development and tests only)', async () => {
+    it('the simulator (PAYMENT_SIMULATOR=true) pays through the same signed endpoint, for staff only', async () => {
       const invoice = await issueInvoiceTo(t, company, [{ description: 'Simulated', amount: 88_000 }]);
-      const res = await company.inject({ method: 'POST', url: papi(PaymentPaths.simulate(invoice.id)) });
+      const simulate = (agent: Agent) =>
+        agent.inject({ method: 'POST', url: papi(PaymentPaths.staffSimulator), payload: { invoiceNumber: invoice.number } });
+      // a company never pays its own invoice through the simulator
+      expect((await simulate(company)).statusCode).toBe(403);
+      expect(await paymentsOf(invoice.id)).toEqual([]);
+      const res = await simulate(staff);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().result).toEqual({ outcome: 'matched', reason: null });
       const [payment] = await paymentsOf(invoice.id);
       expect(payment).toMatchObject({ provider: 'simulator', transactionId: res.json().transactionId });
       const [stored] = await notificationsOf(res.json().transactionId);
       expect(JSON.parse(stored!.rawBody)).toMatchObject({ billNumber: invoice.number, amount: 88_000, currency: '418' });
-      expect((await company.inject({ method: 'POST', url: papi(PaymentPaths.simulate(invoice.id)) })).statusCode).toBe(409);
+      expect((await simulate(staff)).statusCode).toBe(409);
+      // the log says which staff member made the simulated bank pay
+      expect((await auditOf(invoice.id)).filter((e) => e.action === 'payment.simulate')).toMatchObject([{ actorUserId: staff.userId }]);
     });
   });
 
@@ -458,8 +467,13 @@ describe(`service payment (${dialect})`, () => {
         slip: { status: 'rejected', rejectReason: 'The amount on the slip is not the invoice total.' },
       });
       expect(
-        (await staff.inject({ method: 'POST', url: papi(PaymentPaths.staffAction(invoice.id, 'confirm')), payload: { decision: 'confirm' } }))
-          .statusCode,
+        (
+          await staff.inject({
+            method: 'POST',
+            url: papi(PaymentPaths.staffAction(invoice.id, 'confirm')),
+            payload: { decision: 'confirm', amount: 300_000, transferDate: '2026-01-05' },
+          })
+        ).statusCode,
       ).toBe(409);
 
       const second = await uploadWhole(
@@ -471,7 +485,7 @@ describe(`service payment (${dialect})`, () => {
       const confirmed = await staff.inject({
         method: 'POST',
         url: papi(PaymentPaths.staffAction(invoice.id, 'confirm')),
-        payload: { decision: 'confirm' },
+        payload: { decision: 'confirm', amount: 300_000, transferDate: '2026-01-05' },
       });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       expect(confirmed.json()).toMatchObject({ status: 'paid', method: 'slip', slip: { status: 'confirmed', fileName: 'transfer-2.pdf' } });
@@ -504,7 +518,7 @@ describe(`service payment (${dialect})`, () => {
       const { agent: company, body } = await registerCompany(t);
       const invoice = await issueInvoiceTo(t, company, [{ description: 'ຄ່າບໍລິການພິເສດ', amount: 1_250_000 }]);
       expect((await company.inject({ url: papi(PaymentPaths.receipt(invoice.id)) })).statusCode).toBe(409);
-      const paid = await company.inject({ method: 'POST', url: papi(PaymentPaths.simulate(invoice.id)) });
+      const paid = await deliver(t, notification({ billNumber: invoice.number, amount: 1_250_000 }));
       expect(paid.statusCode).toBe(200);
 
       // the receipt job was enqueued with the payment; the worker makes it and queues the mail
@@ -527,7 +541,9 @@ describe(`service payment (${dialect})`, () => {
       expect(text).toContain('ຄ່າບໍລິການພິເສດ');
       expect(text).toContain('LAO QR');
       expect(text).toMatch(/1[.,\s]?250[.,\s]?000/);
-      const codes = await t.db.kysely.selectFrom('qrCodes').selectAll().where('subjectId', '=', invoice.id).execute();
+      // the code names the payment (decision 120): a reversal later tells its reader the receipt is cancelled
+      const [payment] = await paymentsOf(invoice.id);
+      const codes = await t.db.kysely.selectFrom('qrCodes').selectAll().where('subjectId', '=', payment!.id).execute();
       expect(codes).toMatchObject([{ kind: 'invoice', companyId: company.companyId }]);
 
       const docs = await company.inject({ url: `${papi('/documents')}?kind=invoice_receipt` });

@@ -13,6 +13,7 @@ import { findItemByCode } from '../reference/reference.repository';
 import { font, scriptRuns } from './submissions.receipt';
 import { findSubmissionOfYear, insertEvents, insertSubmission } from './submissions.repository';
 import { createdEvent, signatoriesSnapshot } from './submissions.service';
+import { toCsv } from '../../lib/csv';
 
 /** A one-page PDF standing in for a statement (demo data only). */
 function demoPdf(lines: string[]): Promise<Buffer> {
@@ -93,7 +94,15 @@ export const submissionsDemoSeed: SeedStep = {
       {
         slot: 'trial-balance',
         name: `trial-balance-${config.BOOK_YEAR}.csv`,
-        bytes: Buffer.from('ລະຫັດບັນຊີ,ຊື່ບັນຊີ,ໜີ້ (ກີບ),ມີ (ກີບ)\n101,ເງິນສົດ,150000000,0\n131,ລູກໜີ້,420000000,0\n331,ເຈົ້າໜີ້,0,570000000\n', 'utf8'),
+        bytes: Buffer.from(
+          toCsv([
+            ['ລະຫັດບັນຊີ', 'ຊື່ບັນຊີ', 'ໜີ້ (ກີບ)', 'ມີ (ກີບ)'],
+            [101, 'ເງິນສົດ', 150_000_000, 0],
+            [131, 'ລູກໜີ້', 420_000_000, 0],
+            [331, 'ເຈົ້າໜີ້', 0, 570_000_000],
+          ]),
+          'utf8',
+        ),
       },
     ];
     for (const f of files) {

@@ -1,4 +1,5 @@
 import {
+  AMOUNT_MAX,
   DocumentPage,
   Problem,
   QrCheckResult,
@@ -123,7 +124,7 @@ describe(`annual submissions (${dialect})`, () => {
     const ok = await a.inject({
       method: 'PATCH',
       url,
-      payload: { version: main.version, departmentId: retail, averageLabour: 12.5, totalAssets: 9_007_199_254_740_991 },
+      payload: { version: main.version, departmentId: retail, averageLabour: 12.5, totalAssets: AMOUNT_MAX },
     });
     expect(ok.statusCode).toBe(200);
     const changed = SubmissionDetail.parse(ok.json());
@@ -132,7 +133,7 @@ describe(`annual submissions (${dialect})`, () => {
       departmentId: retail,
       sector: 'trade',
       averageLabour: 12.5,
-      totalAssets: 9_007_199_254_740_991,
+      totalAssets: AMOUNT_MAX,
       annualIncome: null,
     });
 

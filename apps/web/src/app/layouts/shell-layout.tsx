@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text, Anchor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
@@ -8,6 +8,9 @@ import { OfflineNotice } from '../../components/offline-notice';
 import { TranslationBanner } from '../../components/translation-banner';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
+
+// Loaded when first opened: the form and its meter are not part of every screen's first load.
+const ChangePasswordDialog = lazy(() => import('../../features/auth/components/change-password-dialog'));
 
 export interface ShellNavItem {
   to: string;
@@ -20,6 +23,7 @@ export interface ShellNavItem {
 export function ShellLayout({ nav, title, headerExtra }: { nav: ShellNavItem[]; title: string; headerExtra?: ReactNode }) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [changing, changingPassword] = useDisclosure(false);
   const logout = useLogout();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -62,6 +66,14 @@ export function ShellLayout({ nav, title, headerExtra }: { nav: ShellNavItem[]; 
         <AppShell.Section>
           <MantineNavLink
             component="button"
+            label={t('nav.changePassword')}
+            onClick={() => {
+              close();
+              changingPassword.open();
+            }}
+          />
+          <MantineNavLink
+            component="button"
             label={t('nav.logout')}
             onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate(paths.home) })}
           />
@@ -73,6 +85,11 @@ export function ShellLayout({ nav, title, headerExtra }: { nav: ShellNavItem[]; 
         <OfflineNotice />
         <Outlet />
       </AppShell.Main>
+      {changing ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog opened onClose={changingPassword.close} />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </AppShell>
   );

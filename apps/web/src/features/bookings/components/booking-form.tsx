@@ -1,10 +1,11 @@
 import { CreateBookingRequest, type Booking } from '@bansi/shared/contracts/bookings';
-import { Alert, Button, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCalendarPlus } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextField } from '../../../components/form-fields';
+import { GroupedNumberInput } from '../../../components/lak-input';
 import { ApiError } from '../../../lib/api-client';
 import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
 import { useCreateBooking } from '../api/create-booking';
@@ -68,12 +69,10 @@ export function BookingForm({ onBooked }: { onBooked: (booking: Booking) => void
           control={form.control}
           name="documentCount"
           render={({ field, fieldState }) => (
-            <NumberInput
+            <GroupedNumberInput
               label={t('bookings.form.documentCount')}
               description={t('bookings.form.documentCountHint')}
-              min={1}
               max={1000}
-              allowDecimal={false}
               value={field.value}
               onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
               error={fieldState.error?.message}

@@ -1,9 +1,10 @@
 import type { BookingSettings, BookingSettingsView } from '@bansi/shared/contracts/bookings';
-import { Alert, Button, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GroupedNumberInput } from '../../../components/lak-input';
 import { PageSpinner } from '../../../components/page-spinner';
 import { errorText } from '../../../lib/form';
 import { formatClock } from '../../../lib/format';
@@ -36,7 +37,7 @@ function SettingsForm({ settings }: { settings: BookingSettingsView }) {
   const { t } = useTranslation();
   const lng = useLang();
   const update = useUpdateBookingSettings();
-  const [values, setValues] = useState<Record<string, number | string>>(() => Object.fromEntries(FIELDS.map((f) => [f.key, settings[f.key]])));
+  const [values, setValues] = useState<Record<string, number | ''>>(() => Object.fromEntries(FIELDS.map((f) => [f.key, settings[f.key]])));
   const fieldError = (key: string) =>
     (update.error as { problem?: { errors?: { path: string; message: string }[] } } | null)?.problem?.errors?.find((e) => e.path === `body.${key}`)
       ?.message;
@@ -49,12 +50,10 @@ function SettingsForm({ settings }: { settings: BookingSettingsView }) {
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {FIELDS.map((f) => (
-            <NumberInput
+            <GroupedNumberInput
               key={f.key}
               label={t(`bookings.settings.${f.key}`)}
-              min={f.min}
               max={f.max}
-              allowDecimal={false}
               value={values[f.key] ?? ''}
               onChange={(v) => setValues((prev) => ({ ...prev, [f.key]: v }))}
               error={fieldError(f.key)}

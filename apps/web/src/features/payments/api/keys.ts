@@ -8,5 +8,6 @@ export const paymentKeys = {
   staffList: (filters: object) => ['staff', 'invoices', filters] as const,
   unmatched: ['staff', 'payment-notifications'] as const,
   fees: ['staff', 'fees'] as const,
+  webhookSecret: ['staff', 'payment-webhook-secret'] as const,
   currentFees: ['payments', 'current-fees'] as const,
 };

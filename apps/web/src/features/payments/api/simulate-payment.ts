@@ -1,15 +1,19 @@
-import { PaymentPaths, type SimulatedPayment } from '@bansi/shared';
+import { PaymentPaths, type SimulatePaymentBody, type SimulatedPayment } from '@bansi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { paymentKeys } from './keys';
 
-export const simulatePayment = (id: string) => api<SimulatedPayment>(PaymentPaths.simulate(id), { method: 'POST' });
+export const simulatePayment = (body: SimulatePaymentBody) => api<SimulatedPayment>(PaymentPaths.staffSimulator, { method: 'POST', body });
 
-/** Development only: the simulator bank pays the invoice through the signed notification. */
+/** Staff, with PAYMENT_SIMULATOR=true: the simulator bank pays an invoice through the signed notification. */
 export function useSimulatePayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: simulatePayment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.lists }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentKeys.staffLists }),
+        queryClient.invalidateQueries({ queryKey: paymentKeys.unmatched }),
+      ]),
   });
 }

@@ -6,6 +6,8 @@ import { paymentKeys } from './keys';
 export const issueInvoice = (body: CreateInvoiceBody) => api<StaffInvoice>(PaymentPaths.staffInvoices, { method: 'POST', body });
 export const voidInvoice = (id: string, reason: string) =>
   api<StaffInvoice>(PaymentPaths.staffAction(id, 'void'), { method: 'POST', body: { reason } });
+export const reversePayment = (id: string, reason: string) =>
+  api<StaffInvoice>(PaymentPaths.staffAction(id, 'reverse'), { method: 'POST', body: { reason } });
 export const decideSlip = (id: string, body: ConfirmInvoiceBody) =>
   api<StaffInvoice>(PaymentPaths.staffAction(id, 'confirm'), { method: 'POST', body });
 
@@ -16,6 +18,7 @@ export function useStaffInvoiceActions() {
   return {
     issue: useMutation({ mutationFn: issueInvoice, onSuccess }),
     void: useMutation({ mutationFn: (v: { id: string; reason: string }) => voidInvoice(v.id, v.reason), onSuccess }),
+    reverse: useMutation({ mutationFn: (v: { id: string; reason: string }) => reversePayment(v.id, v.reason), onSuccess }),
     decide: useMutation({ mutationFn: (v: { id: string; body: ConfirmInvoiceBody }) => decideSlip(v.id, v.body), onSuccess }),
   };
 }

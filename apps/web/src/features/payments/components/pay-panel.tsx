@@ -1,6 +1,5 @@
 import { INVOICE_OWNER, SLIP_SLOT, type Invoice } from '@bansi/shared';
-import { Alert, Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { IconTestPipe } from '@tabler/icons-react';
+import { Alert, Divider, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FileUpload } from '../../../components/file-upload';
@@ -9,7 +8,6 @@ import { formatDate, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useInvoiceQr } from '../api/get-invoice-qr';
 import { paymentKeys } from '../api/keys';
-import { useSimulatePayment } from '../api/simulate-payment';
 import { LaoQrImage } from './lao-qr-image';
 import { QrPictureActions } from './qr-picture-actions';
 
@@ -18,7 +16,6 @@ export function PayPanel({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const lng = useLang();
   const qr = useInvoiceQr(invoice.id, invoice.status === 'open');
-  const simulate = useSimulatePayment();
   const queryClient = useQueryClient();
   const slipPending = invoice.slip?.status === 'pending';
   return (
@@ -46,27 +43,11 @@ export function PayPanel({ invoice }: { invoice: Invoice }) {
           {qr.data ? <QrPictureActions invoice={invoice} payload={qr.data.payload} /> : null}
         </Stack>
       </Group>
-      {qr.data?.simulator ? (
-        <Alert color="grape" variant="light" icon={<IconTestPipe size={18} />} title={t('payments.simulator.title')}>
-          <Stack gap="xs">
-            <Text size="sm">{t('payments.simulator.hint')}</Text>
-            <Group>
-              <Button color="grape" loading={simulate.isPending} onClick={() => simulate.mutate(invoice.id)} data-testid="pay-simulator">
-                {t('payments.simulator.pay')}
-              </Button>
-            </Group>
-            {simulate.isError ? (
-              <Text c="red" size="sm">
-                {errorText(simulate.error)}
-              </Text>
-            ) : null}
-          </Stack>
-        </Alert>
-      ) : null}
       <Divider label={t('payments.slip.or')} labelPosition="center" />
       <Stack gap="xs">
         <Text size="sm">{t('payments.slip.hint')}</Text>
-        {invoice.slip ? (
+        {/* a confirmed slip on an open invoice belongs to a payment that was reversed (the reversal note says so) */}
+        {invoice.slip && invoice.slip.status !== 'confirmed' ? (
           <Text size="sm" data-testid="slip-state">
             {t(`payments.slip.state.${invoice.slip.status}`, { name: invoice.slip.fileName })}
             {invoice.slip.rejectReason && invoice.slip.status === 'rejected' ? ` — ${invoice.slip.rejectReason}` : ''}

@@ -41,6 +41,20 @@ function InvoiceItem({ invoice }: { invoice: Invoice }) {
       <Accordion.Panel>
         <Stack gap="md">
           <InvoiceLines invoice={invoice} />
+          {invoice.status === 'open' && invoice.reversal ? (
+            <Alert color="orange" variant="light" data-testid="invoice-reversal">
+              <Stack gap={4}>
+                <Text size="sm">
+                  {t('payments.reversedNote', { date: formatDateTime(invoice.reversal.reversedAt, lng), reason: invoice.reversal.reason })}
+                </Text>
+                {invoice.receipt ? (
+                  <Anchor href={invoiceReceiptUrl(invoice.id)} download size="sm" data-testid="receipt-cancelled-download">
+                    {t('payments.receiptCancelled')}
+                  </Anchor>
+                ) : null}
+              </Stack>
+            </Alert>
+          ) : null}
           {invoice.status === 'open' ? <PayPanel invoice={invoice} /> : null}
           {invoice.status === 'paid' ? (
             <Group gap="md">

@@ -15,6 +15,8 @@ import { useResolveUnmatched, useStaffInvoices, useUnmatched, type StaffInvoiceF
 import { InvoiceLines } from '../components/invoice-lines';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { IssueInvoiceForm } from '../components/issue-invoice-form';
+import { SlipReview } from '../components/slip-review';
+import { TestBankPanel } from '../components/test-bank-panel';
 
 /** A reason is asked for before voiding an invoice or rejecting a slip. */
 function ReasonButton({
@@ -24,9 +26,12 @@ function ReasonButton({
   onSubmit,
   loading,
   testId,
+  lead,
 }: {
   label: string;
   title: string;
+  /** what the action does, above the reason */
+  lead?: string;
   color: string;
   onSubmit: (reason: string) => void;
   loading: boolean;
@@ -42,6 +47,7 @@ function ReasonButton({
       </Button>
       <Modal opened={opened} onClose={close} title={title} centered>
         <Stack>
+          {lead ? <Text size="sm">{lead}</Text> : null}
           <Textarea
             label={t('payments.staff.reason')}
             value={reason}
@@ -74,12 +80,12 @@ function ReasonButton({
   );
 }
 
-function InvoiceCard({ invoice }: { invoice: StaffInvoice }) {
+function InvoiceCard({ invoice, canReverse }: { invoice: StaffInvoice; canReverse: boolean }) {
   const { t } = useTranslation();
   const lng = useLang();
   const actions = useStaffInvoiceActions();
   const pendingSlip = invoice.status === 'open' && invoice.slip?.status === 'pending' ? invoice.slip : null;
-  const failed = actions.void.error ?? actions.decide.error;
+  const failed = actions.void.error ?? actions.reverse.error;
   return (
     <Paper withBorder p="sm" radius="md" data-testid="staff-invoice" data-number={invoice.number} data-status={invoice.status}>
       <Stack gap="xs">
@@ -103,31 +109,16 @@ function InvoiceCard({ invoice }: { invoice: StaffInvoice }) {
           </Group>
         </Group>
         <InvoiceLines invoice={invoice} />
+        {invoice.reversal ? (
+          <Text size="sm" c="orange.8" data-testid="invoice-reversal">
+            {t('payments.reversedNote', { date: formatDateTime(invoice.reversal.reversedAt, lng), reason: invoice.reversal.reason })}
+          </Text>
+        ) : null}
         {pendingSlip ? (
           <Alert color="blue" variant="light" title={t('payments.staff.slipWaiting')}>
             <Group justify="space-between" wrap="wrap" gap="xs">
-              <Anchor href={`/api/accounting-document-system/staff/files/${pendingSlip.fileId}/content`} target="_blank" size="sm">
-                {pendingSlip.fileName}
-              </Anchor>
-              <Group gap="xs">
-                <Button
-                  size="compact-sm"
-                  color="green"
-                  loading={actions.decide.isPending}
-                  onClick={() => actions.decide.mutate({ id: invoice.id, body: { decision: 'confirm' } })}
-                  data-testid="slip-confirm"
-                >
-                  {t('payments.staff.confirmSlip')}
-                </Button>
-                <ReasonButton
-                  label={t('payments.staff.rejectSlip')}
-                  title={t('payments.staff.rejectSlipTitle', { number: invoice.number })}
-                  color="red"
-                  loading={actions.decide.isPending}
-                  testId="slip-reject"
-                  onSubmit={(reason) => actions.decide.mutate({ id: invoice.id, body: { decision: 'reject', reason } })}
-                />
-              </Group>
+              <Text size="sm">{pendingSlip.fileName}</Text>
+              <SlipReview invoice={invoice} slip={pendingSlip} />
             </Group>
           </Alert>
         ) : null}
@@ -142,10 +133,21 @@ function InvoiceCard({ invoice }: { invoice: StaffInvoice }) {
               onSubmit={(reason) => actions.void.mutate({ id: invoice.id, reason })}
             />
           ) : null}
-          {invoice.status === 'paid' ? (
-            <Anchor href={invoiceReceiptUrl(invoice.id, { staff: true })} size="sm" download>
-              {t('payments.receipt')}
+          {invoice.receipt ? (
+            <Anchor href={invoiceReceiptUrl(invoice.id, { staff: true })} size="sm" download data-testid="invoice-receipt">
+              {t(invoice.status === 'paid' ? 'payments.receipt' : 'payments.receiptCancelled')}
             </Anchor>
+          ) : null}
+          {invoice.status === 'paid' && canReverse ? (
+            <ReasonButton
+              label={t('payments.staff.reverse')}
+              title={t('payments.staff.reverseTitle', { number: invoice.number })}
+              lead={t('payments.staff.reverseLead')}
+              color="orange"
+              loading={actions.reverse.isPending}
+              testId="invoice-reverse"
+              onSubmit={(reason) => actions.reverse.mutate({ id: invoice.id, reason })}
+            />
           ) : null}
           {invoice.status === 'void' ? <Text size="sm">{t('payments.voided', { reason: invoice.voidReason ?? '' })}</Text> : null}
         </Group>
@@ -159,7 +161,7 @@ function InvoiceCard({ invoice }: { invoice: StaffInvoice }) {
   );
 }
 
-function InvoicesTab() {
+function InvoicesTab({ canReverse }: { canReverse: boolean }) {
   const { t } = useTranslation();
   const lng = useLang();
   const { params, setFilter, bookYear } = useUrlFilters();
@@ -226,7 +228,7 @@ function InvoicesTab() {
           </>
         }
         rowKey={(i) => i.id}
-        renderRow={(i) => <InvoiceCard invoice={i} />}
+        renderRow={(i) => <InvoiceCard invoice={i} canReverse={canReverse} />}
         empty={<Text c="dimmed">{t('payments.staff.none')}</Text>}
       />
     </Stack>
@@ -341,8 +343,12 @@ function UnmatchedTab() {
 
 const TABS = ['invoices', 'unmatched', 'issue'] as const;
 
-/** /staff/invoices: invoices by state, company and year; slips to confirm; unmatched notifications; issue. The fee schedule is reference data (/staff/reference). */
-export default function StaffInvoicesScreen() {
+/**
+ * /staff/invoices: invoices by state, company and year; slips to confirm; unmatched notifications; issue.
+ * The fee schedule is reference data (/staff/reference). Staff admins may also reverse a payment and see the
+ * test bank's wiring.
+ */
+export function StaffInvoicesScreen({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
   const [issued, setIssued] = useState<string | null>(null);
   const { params, setFilter } = useUrlFilters();
@@ -364,7 +370,7 @@ export default function StaffInvoicesScreen() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="invoices" pt="md">
-          <InvoicesTab />
+          <InvoicesTab canReverse={isAdmin} />
         </Tabs.Panel>
         <Tabs.Panel value="unmatched" pt="md">
           <UnmatchedTab />
@@ -378,6 +384,7 @@ export default function StaffInvoicesScreen() {
           />
         </Tabs.Panel>
       </Tabs>
+      {isAdmin ? <TestBankPanel /> : null}
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, formatLak } from '../../../lib/format';
+import { formatDate, formatDateTime, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useQrCheck } from '../api/check-qr-code';
 import { BookingView } from '../components/booking-view';
@@ -25,17 +25,27 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
   );
 }
 
-/** The frame of a genuine code's answer: a check mark, what it is, then its facts. */
-function GenuineCard({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {
+/** The frame of a genuine code's answer: a check mark, what it is, then its facts (orange: genuine, but no longer in force). */
+function GenuineCard({
+  title,
+  lead,
+  children,
+  color = 'teal',
+}: {
+  title: string;
+  lead: string;
+  children: React.ReactNode;
+  color?: 'teal' | 'orange';
+}) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="qr-genuine">
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon size={44} radius="xl" color="teal" variant="light" aria-hidden>
+          <ThemeIcon size={44} radius="xl" color={color} variant="light" aria-hidden>
             <IconCircleCheck size={30} />
           </ThemeIcon>
           <div>
-            <Text fw={700} size="lg" c="teal.8">
+            <Text fw={700} size="lg" c={`${color}.8`}>
               {title}
             </Text>
             <Text size="sm">{lead}</Text>
@@ -94,7 +104,16 @@ function InvoiceView({ view }: { view: Extract<QrCheckResult, { kind: 'invoice' 
   const { t } = useTranslation();
   const lang = useLang();
   return (
-    <GenuineCard title={t('qr.invoice.genuine')} lead={t(view.paidAt ? 'qr.invoice.leadPaid' : 'qr.invoice.leadOpen')}>
+    <GenuineCard
+      title={t('qr.invoice.genuine')}
+      lead={t(view.cancelledAt ? 'qr.invoice.leadCancelled' : view.paidAt ? 'qr.invoice.leadPaid' : 'qr.invoice.leadOpen')}
+      color={view.cancelledAt ? 'orange' : 'teal'}
+    >
+      {view.cancelledAt ? (
+        <Alert color="red" icon={<IconAlertTriangle />} data-testid="qr-invoice-cancelled">
+          {t('qr.invoice.cancelled', { date: formatDateTime(view.cancelledAt, lang), reason: view.cancelReason ?? '' })}
+        </Alert>
+      ) : null}
       <Fact label={t('qr.fields.invoiceNumber')} testId="qr-invoice-number">
         {view.number}
       </Fact>

@@ -2,7 +2,7 @@ import { SME_SIZES, type Company, type SmeSector, type SmeSize, type SubmissionD
 import { Button, Grid, Group, Select, Stack } from '@mantine/core';
 import { IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '../../../../api/get-reference-list';
@@ -95,9 +95,14 @@ export function EnterpriseStep({
   // The server derives the size with the thresholds in force on 31 December of the book year.
   const asOf = useMemo(() => new Date(Date.UTC(bookYear, 11, 31, 5)), [bookYear]);
   const saving = update.isPending || open.isPending;
+  // A figure field refusing what was typed holds the save: the figure before it would go instead (issue 33).
+  const refusing = useRef(new Set<keyof EnterpriseForm>());
+  const refusal = (name: keyof EnterpriseForm) => (code: unknown) => void (code ? refusing.current.add(name) : refusing.current.delete(name));
 
   const save = (next: boolean) =>
     form.handleSubmit(async (v) => {
+      const held = [...refusing.current][0];
+      if (held) return form.setFocus(held);
       if (readOnly) return onSaved(next);
       try {
         const target = submission ?? (await open.mutateAsync(bookYear));
@@ -169,6 +174,8 @@ export function EnterpriseStep({
                   value={field.value}
                   onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
                   onBlur={field.onBlur}
+                  onRefusal={refusal('totalAssets')}
+                  ref={field.ref}
                   disabled={readOnly}
                   data-testid="field-assets"
                 />
@@ -183,6 +190,8 @@ export function EnterpriseStep({
                   value={field.value}
                   onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
                   onBlur={field.onBlur}
+                  onRefusal={refusal('annualIncome')}
+                  ref={field.ref}
                   disabled={readOnly}
                   data-testid="field-income"
                 />

@@ -1,0 +1,52 @@
+import type { Language } from '@bansi/shared';
+import type { Deps, Executor } from '../../lib/deps';
+import { notifyCompany } from '../content/content.notify';
+import { enqueueMail, type MailAttachment } from '../mail/mail.service';
+import { findCompanyForInvoice, listCompanyMailUsers } from './payments.repository';
+import type { InvoicesTable } from './payments.tables';
+
+/** The moments a company hears about an invoice besides its receipt (decision 120). */
+export type InvoiceNews = 'slipRejected' | 'reversed';
+
+const TEMPLATE = { slipRejected: 'slipRejected', reversed: 'invoiceReversed' } as const;
+
+/** The company's invoices screen: where the mails and the bell lead. */
+export const SERVICE_PAYMENT_PATH = '/dashboard/service-payment';
+
+/**
+ * Tells the company, in the caller's transaction (nothing is sent if the change rolls back): a mail to
+ * each active user in that user's language, and one notification in the company's bell.
+ * `vars(lang)` adds what the texts need beyond the invoice number, the company and the link.
+ */
+export async function tellCompanyAboutInvoice(
+  deps: Deps,
+  trx: Executor,
+  news: InvoiceNews,
+  invoice: InvoicesTable,
+  options: { vars: (lang: Language) => Record<string, string | number>; attachments?: MailAttachment[]; at?: string },
+) {
+  const company = await findCompanyForInvoice(trx, invoice.companyId);
+  const vars = (lang: Language) => ({
+    number: invoice.number,
+    company: (lang === 'en' ? company?.nameEn : company?.nameLo) ?? '',
+    ...options.vars(lang),
+  });
+  const link = new URL(SERVICE_PAYMENT_PATH, deps.config.PUBLIC_URL).toString();
+  for (const user of await listCompanyMailUsers(trx, invoice.companyId)) {
+    const lang = user.language as Language;
+    await enqueueMail(deps, trx, { to: user.email, lang, template: TEMPLATE[news], vars: { ...vars(lang), link }, attachments: options.attachments });
+  }
+  const text = (lang: Language, part: 'title' | 'body') => deps.t(lang, `payments.notify.${news}.${part}`, vars(lang));
+  await notifyCompany(
+    trx,
+    invoice.companyId,
+    {
+      titleLo: text('lo', 'title'),
+      titleEn: text('en', 'title'),
+      bodyLo: text('lo', 'body'),
+      bodyEn: text('en', 'body'),
+      link: SERVICE_PAYMENT_PATH,
+    },
+    options.at,
+  );
+}
