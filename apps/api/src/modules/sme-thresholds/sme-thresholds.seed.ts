@@ -9,7 +9,7 @@ const SOURCE =
 const DATE_NOTE = 'Effective date taken as the date of the decree; check the official text for its entry into force.';
 
 /**
- * The only cells verified from a source available to the project (../shared/data/README.md):
+ * The only cells verified from a public source (the decree's English text; decision 152 says why the rest stay empty):
  * micro, commodity production — 1–5 persons, or total assets below 100,000,000 LAK. Every other cell
  * stays empty until staff admins enter it from the official text; a size that needs an empty cell
  * is "cannot be determined yet". Never fill cells here from memory or from the 2004 decree.
