@@ -54,7 +54,10 @@ describe(`security hardening (${dialect})`, () => {
 
   it('1. /dev/mail does not exist with SMTP configured or in production', async () => {
     // Production is set on a parsed test configuration: its other start-up requirements are not the point here.
-    for (const config of [testConfig({ SMTP_URL: 'smtp://127.0.0.1:9' }), { ...testConfig(), NODE_ENV: 'production' as const }]) {
+    for (const config of [
+      testConfig({ SMTP_URL: 'smtp://127.0.0.1:9' }),
+      { ...testConfig(), NODE_ENV: 'production' as const, PAYMENT_WEBHOOK_SECRET: 'a production key of the bank, 32+ chars' },
+    ]) {
       const testDb = await createTestDb();
       const app = await buildApp({ config, db: testDb.db, serveWeb: false, startWorkers: false, logger: false });
       try {
