@@ -159,7 +159,10 @@ test('notes: write with a table, reload, submit; staff return a section; fix, re
   await expect(staff.getByTestId('notes-status')).toHaveText(tr('submission.status.in_review'));
   await staff.getByTestId('action-accept').click();
   await staff.getByTestId('confirm-accept').click();
-  await expect(staff.getByTestId('notes-status')).toHaveText(tr('submission.status.accepted'));
+  // Accepting renders the notes PDF before it answers (notes.review.ts), on the server's one PDF thread, queued
+  // behind the other worker's renders; on a loaded two-core CI machine the status once stayed unchanged for the 20 s
+  // this expect had (lo-desktop, a run that otherwise passed).
+  await expect(staff.getByTestId('notes-status')).toHaveText(tr('submission.status.accepted'), { timeout: 60_000 });
   await staff.context().close();
 
   // --- the company: accepted, in both histories, and the PDF carries its name
