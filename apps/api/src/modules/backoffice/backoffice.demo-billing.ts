@@ -1,8 +1,6 @@
 import {
-  API_BASE,
   BookingPaths,
   INVOICE_OWNER,
-  PAYMENT_SIGNATURE_HEADER,
   PaymentPaths,
   SLIP_SLOT,
   vientianeDate,
@@ -12,8 +10,7 @@ import {
   type StaffInvoice,
 } from '@bansi/shared';
 import type { FastifyInstance } from 'fastify';
-import { signNotification } from '../payments/payments.signature';
-import { webhookSecret } from '../payments/payments.webhook-secret';
+import { deliverSignedNotification } from '../payments/payments.simulator';
 import type { Client } from './backoffice.seed';
 
 /** Clients of the demo companies that submitted, by the state their submission was left in. */
@@ -93,15 +90,7 @@ export async function seedDemoBilling(app: FastifyInstance, c: DemoClients) {
 }
 
 async function notify(app: FastifyInstance, n: { billNumber: string; amount: number; transactionId: string }) {
-  const raw = JSON.stringify({ provider: 'bcel', currency: '418', paidAt: new Date().toISOString(), ...n });
-  const secret = await webhookSecret(app.deps);
-  const res = await app.inject({
-    method: 'POST',
-    url: `${API_BASE}${PaymentPaths.notify}`,
-    headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signNotification(secret.value, raw) },
-    payload: raw,
-  });
-  if (res.statusCode !== 200) throw new Error(`demo seed: notify answered ${res.statusCode} ${res.body}`);
+  await deliverSignedNotification(app, { provider: 'bcel', currency: '418', paidAt: new Date().toISOString(), ...n }, 'demo seed');
 }
 
 /** A tiny PNG standing in for a photographed transfer slip (demo data only). */

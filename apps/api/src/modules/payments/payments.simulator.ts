@@ -24,6 +24,23 @@ export interface PaymentProvider {
 export const simulatorEnabled = (config: Pick<Config, 'PAYMENT_SIMULATOR' | 'NODE_ENV'>): boolean =>
   config.PAYMENT_SIMULATOR && config.NODE_ENV !== 'production';
 
+/**
+ * Delivers a notification as the bank would: signed with this instance's key, through POST /payments/notify
+ * itself (the simulator and the demo seed both pay this way). Anything but 200 is an error naming `who`.
+ */
+export async function deliverSignedNotification(app: FastifyInstance, notification: PaymentNotification, who: string) {
+  const raw = JSON.stringify(notification);
+  const secret = await webhookSecret(app.deps);
+  const res = await app.inject({
+    method: 'POST',
+    url: `${API_BASE}${PaymentPaths.notify}`,
+    headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signNotification(secret.value, raw) },
+    payload: raw,
+  });
+  if (res.statusCode !== 200) throw new Error(`${who}: notify answered ${res.statusCode} ${res.body}`);
+  return res.json() as SimulatedPayment['result'];
+}
+
 export function simulatorProvider(app: FastifyInstance): PaymentProvider & { payInvoice(number: string, actor: Actor): Promise<SimulatedPayment> } {
   const pay = async (bill: { number: string; amount: number }): Promise<SimulatedPayment> => {
     const notification: PaymentNotification = {
@@ -34,16 +51,7 @@ export function simulatorProvider(app: FastifyInstance): PaymentProvider & { pay
       currency: '418',
       paidAt: new Date().toISOString(),
     };
-    const raw = JSON.stringify(notification);
-    const secret = await webhookSecret(app.deps);
-    const res = await app.inject({
-      method: 'POST',
-      url: `${API_BASE}${PaymentPaths.notify}`,
-      headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signNotification(secret.value, raw) },
-      payload: raw,
-    });
-    if (res.statusCode !== 200) throw new Error(`simulator: notify answered ${res.statusCode} ${res.body}`);
-    return { transactionId: notification.transactionId, result: res.json() };
+    return { transactionId: notification.transactionId, result: await deliverSignedNotification(app, notification, 'simulator') };
   };
   return {
     name: 'simulator',
