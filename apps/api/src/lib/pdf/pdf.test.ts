@@ -42,6 +42,14 @@ describe('lib/pdf text layer (pdftotext gives back the source text)', () => {
       expect(text, s).toContain(s);
     // The old layer added a າ after every ຳ.
     expect(text).not.toContain('ຳາ');
+    // The receipt's "…ແມ່ນແທ້:" ends in a tone mark drawn back over its base: no space before the colon.
+    expect(text).toContain(t('lo', 'submission.receipt.scan'));
+  });
+
+  it('no stray space between a word ending in a mark and the punctuation after it', async () => {
+    const pdf = createPdf({ title: 'marks', pageNumbers: false });
+    pdf.paragraph('ແມ່ນແທ້: ແທ້. ນ້ຳ, ກີ້; (ຢັ້ງ)');
+    expect((await pdfText(await pdf.toBuffer())).trim()).toBe('ແມ່ນແທ້: ແທ້. ນ້ຳ, ກີ້; (ຢັ້ງ)');
   });
 
   it('the shipped user guide: "ການນຳໃຊ້" and the other Lao words are found', async () => {

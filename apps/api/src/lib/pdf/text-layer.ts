@@ -208,8 +208,12 @@ function piecesOf(font: EmbeddedFont, state: State, text: string, glyphIds: numb
   return out;
 }
 
-function codeFor(font: EmbeddedFont, state: State, glyph: Glyph, text: string): number {
-  const key = `${glyph.id}\u0000${text}`;
+/**
+ * The PDF character code of `glyph` showing `text`, with `width` (1000-unit text space) as its width in the
+ * font's /W, or the glyph's own advance.
+ */
+function codeFor(font: EmbeddedFont, state: State, glyph: Glyph, text: string, width?: number): number {
+  const key = `${glyph.id}\u0000${text}\u0000${width ?? ''}`;
   let code = state.codes.get(key);
   if (code !== undefined) return code;
   if (!state.included.has(glyph.id)) {
@@ -221,7 +225,7 @@ function codeFor(font: EmbeddedFont, state: State, glyph: Glyph, text: string): 
     code = font.subset.glyphs.length - 1;
   }
   font.unicode[code] = Array.from(text, (ch) => ch.codePointAt(0)!);
-  font.widths[code] = glyph.advanceWidth * font.scale;
+  font.widths[code] = width ?? glyph.advanceWidth * font.scale;
   state.codes.set(key, code);
   return code;
 }
@@ -249,8 +253,13 @@ function encode(this: EmbeddedFont, text: string, features?: unknown): [string[]
       if (prev) out[out.length - 1] = { ...prev, xAdvance: prev.xAdvance + pos.xAdvance };
     } else {
       if (piece.text === KIP) state.pending?.push({ kind: 'bar', dx: pen, width: pos.xAdvance });
-      codes.push(`0000${codeFor(this, state, glyph, piece.text).toString(16)}`.slice(-4));
-      out.push(pos);
+      // A mark (no advance) drawn back over its base, e.g. ້ on ທ: as text it is as wide as the way back to
+      // the pen, so a word ending in it ends where the next character starts. With its own width of 0,
+      // pdftotext saw a gap as wide as the offset and read "ແທ້ :". The drawing is the same either way
+      // (PDFKit places the glyph at its offset, then puts the pen back with the next Tm).
+      const back = pos.xAdvance === 0 && pos.xOffset < 0 ? -pos.xOffset : undefined;
+      codes.push(`0000${codeFor(this, state, glyph, piece.text, back).toString(16)}`.slice(-4));
+      out.push(back === undefined ? pos : { ...pos, advanceWidth: back });
     }
     pen += pos.xAdvance;
   });
