@@ -1,17 +1,7 @@
 import type { SubmissionAction, SubmissionActor, SubmissionStatus } from '../contracts/submissions';
+import { nextReviewStatus, REVIEW_TRANSITIONS } from './review';
 
-/**
- * The life of an annual submission (issue 6):
- *
- *   draft ──submit──▶ submitted ──startReview──▶ in_review ──accept──▶ accepted
- *                                                   │  ▲
- *                                              return  startReview
- *                                                   ▼  │
- *                     returned ──submit──▶ resubmitted
- *
- * The company submits (a draft becomes "submitted", a returned one "resubmitted"); staff start the
- * review, return it with reasons, or accept it. Accepted is final. Nothing else is allowed.
- */
+/** The annual submission's part of the one review table (domain/review.ts). */
 export interface SubmissionTransition {
   from: SubmissionStatus;
   action: SubmissionAction;
@@ -19,19 +9,13 @@ export interface SubmissionTransition {
   to: SubmissionStatus;
 }
 
-export const SUBMISSION_TRANSITIONS: readonly SubmissionTransition[] = [
-  { from: 'draft', action: 'submit', actor: 'company', to: 'submitted' },
-  { from: 'returned', action: 'submit', actor: 'company', to: 'resubmitted' },
-  { from: 'submitted', action: 'startReview', actor: 'staff', to: 'in_review' },
-  { from: 'resubmitted', action: 'startReview', actor: 'staff', to: 'in_review' },
-  { from: 'in_review', action: 'return', actor: 'staff', to: 'returned' },
-  { from: 'in_review', action: 'accept', actor: 'staff', to: 'accepted' },
-];
+export const SUBMISSION_TRANSITIONS: readonly SubmissionTransition[] = REVIEW_TRANSITIONS.filter((t) => t.kinds.includes('submission')).map(
+  (t) => ({ from: t.from, action: t.action, actor: t.actor, to: t.to }) as SubmissionTransition,
+);
 
 /** The status `action` by `actor` leads to from `from`, or null when that is not allowed. */
 export function nextSubmissionStatus(from: SubmissionStatus, action: SubmissionAction, actor: SubmissionActor): SubmissionStatus | null {
-  const t = SUBMISSION_TRANSITIONS.find((x) => x.from === from && x.action === action && x.actor === actor);
-  return t ? t.to : null;
+  return nextReviewStatus('submission', from, action, actor) as SubmissionStatus | null;
 }
 
 /** What `actor` may do to a submission in status `status` (for buttons and the API alike). */

@@ -2,6 +2,7 @@ import {
   applyCarriedForward,
   isOpenBookYear,
   notesChecks,
+  statusAfterSubmit,
   validateNotesSections,
   type FieldError,
   type Language,
@@ -9,6 +10,7 @@ import {
   type NotesLanguage,
   type NotesRestatementError,
   type NotesSectionData,
+  type NotesStatus,
   type SubmitNotesRequest,
   type UpdateNotesRequest,
 } from '@bansi/shared';
@@ -24,7 +26,7 @@ import { initialSections, profilePrefill } from './notes.prefill';
 import { sectionsOf } from './notes.presenter';
 import { getNotes, notesDocumentOf, readableNotes } from './notes.queries';
 import { findNotes, findNotesOfYear, findNotesReturningReviewer, insertNotes, insertNotesEvents, updateNotesIfCurrent } from './notes.repository';
-import { resumedBy, statusAfterSubmit } from '../review/review.resume';
+import { resumedBy } from '../review/review.resume';
 import type { NotesTable } from './notes.tables';
 
 /**
@@ -200,7 +202,7 @@ export async function submitNotes(deps: Deps, principal: Principal, actor: Actor
   const confirmed = checks.warnings.map((w) => w.section);
   const ok = await deps.db.transaction().execute(async (trx) => {
     const reviewer = submitted === 'resubmitted' ? await findNotesReturningReviewer(trx, id) : undefined;
-    const to = statusAfterSubmit(submitted, reviewer);
+    const to = (statusAfterSubmit('notes', row.status, reviewer !== undefined) ?? submitted) as NotesStatus;
     const patch: Partial<NotesTable> = { status: to, updatedAt: now, submittedAt: now, ...(row.firstSubmittedAt ? {} : { firstSubmittedAt: now }) };
     if (!(await updateNotesIfCurrent(trx, id, row.version, patch, [row.status]))) return false;
     await insertNotesEvents(trx, [

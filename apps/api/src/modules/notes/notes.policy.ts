@@ -1,9 +1,10 @@
-import { isEditableByCompany, isStaffRole, nextSubmissionStatus, type NotesStatus, type SubmissionAction, type SubmissionActor } from '@bansi/shared';
+import { isEditableByCompany, isStaffRole, type NotesStatus, type SubmissionAction, type SubmissionActor } from '@bansi/shared';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
+import { reviewStep } from '../review/review.policy';
 import type { NotesTable } from './notes.tables';
 
-// Notes follow the submission's state machine as it is (domain/submission-status.ts, decision 090).
+// Notes follow the one review table (domain/review.ts) as the submission does (decision 090).
 
 export const actorKindOf = (principal: Principal): SubmissionActor => (isStaffRole(principal.role) ? 'staff' : 'company');
 
@@ -21,7 +22,5 @@ export function assertNotesEditable(row: NotesTable) {
 
 /** Where `action` by this actor leads from the row's status; 409 INVALID_TRANSITION when nowhere. */
 export function notesTransition(row: NotesTable, action: SubmissionAction, actor: SubmissionActor): NotesStatus {
-  const to = nextSubmissionStatus(row.status, action, actor);
-  if (!to) throw new AppError(409, 'INVALID_TRANSITION');
-  return to;
+  return reviewStep('notes', row.status, action, actor);
 }

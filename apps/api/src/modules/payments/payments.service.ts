@@ -24,6 +24,7 @@ import type { Actor } from '../../lib/actor';
 import { addMs, newId, nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError, invalid, notFound } from '../../lib/errors';
+import { reviewStep } from '../review/review.policy';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
 import { registerFileOwner } from '../files/files.owners';
@@ -578,7 +579,8 @@ export async function decideOnSlip(
   const row = await findInvoice(deps.db, id);
   if (!row) throw notFound();
   const slip = (await latestSlipsOf(deps.db, [id])).get(id);
-  if (!slip || slip.status !== 'pending') throw new AppError(409, 'SLIP_NOT_PENDING');
+  if (!slip) throw new AppError(409, 'SLIP_NOT_PENDING');
+  const decided = reviewStep('slip', slip.status, body.decision, 'staff', 'SLIP_NOT_PENDING') as 'confirmed' | 'rejected';
   if (row.status !== 'open') throw new AppError(409, 'INVOICE_NOT_OPEN');
   const now = nowIso();
   if (body.decision === 'confirm') checkSlipEvidence(deps, row, body, lang, now);
@@ -586,7 +588,7 @@ export async function decideOnSlip(
     const confirm = body.decision === 'confirm';
     if (
       !(await decideSlip(trx, slip.id, {
-        status: confirm ? 'confirmed' : 'rejected',
+        status: decided,
         rejectReason: confirm ? null : body.reason,
         decidedBy: principal.userId,
         decidedAt: now,

@@ -82,11 +82,12 @@ describe(`one review workflow: resubmit and saved comments (${dialect})`, () => 
   const staffDetail = async (id: string) => StaffSubmissionDetail.parse((await staff1.inject({ url: api(SubmissionPaths.staffOne(id)) })).json());
   const events = async (id: string) =>
     SubmissionEventPage.parse((await a.inject({ url: `${api(SubmissionPaths.events(id))}?limit=100` })).json()).items;
-  /** The newest return mail a user received over SMTP, as its reader sees the text. */
-  const returnMail = async (agent: Agent, reference: string) => {
+  /** The return mail (the one with these reasons) a user received over SMTP, as its reader sees the text. */
+  const returnMail = async (agent: Agent, reasons: string) => {
     await t.app.drainOutbox();
     const to = await emailOf(agent);
-    const mails = received.filter((m) => m.to.includes(to) && plainText(m.raw).includes(reference));
+    const mails = received.filter((m) => m.to.includes(to) && plainText(m.raw).includes(reasons));
+    expect(mails).toHaveLength(1);
     return plainText(mails.at(-1)!.raw);
   };
   const latestNotification = async (agent: Agent, lang: 'en' | 'lo') => {
@@ -183,14 +184,14 @@ describe(`one review workflow: resubmit and saved comments (${dialect})`, () => 
     });
     expect(returned.statusCode, returned.body).toBe(200);
 
-    const en = await returnMail(a, reference);
+    const en = await returnMail(a, 'Two things to fix.');
     expect(en).toContain('Two things to fix.');
     expect(en).toContain(
       'Comments from the review:\n- Cash-flow statement (cash-flow.pdf): Cash-flow totals do not match.\n- Signatures are missing on the cover.',
     );
     expect(en).not.toContain('Draft remark');
     expect(en).not.toContain('We will sign.');
-    const lo = await returnMail(a2, reference);
+    const lo = await returnMail(a2, 'Two things to fix.');
     expect(lo).toContain(
       'ຄຳເຫັນຈາກການກວດກາ:\n- ໃບລາຍງານກະແສເງິນສົດ (cash-flow.pdf): Cash-flow totals do not match.\n- Signatures are missing on the cover.',
     );
@@ -212,7 +213,7 @@ describe(`one review workflow: resubmit and saved comments (${dialect})`, () => 
     expect(again.statusCode).toBe(400);
     const second = await staffAction(staff1, ready.id, 'return', { version: resubmitted.json().version, reasons: 'Still unsigned.' });
     expect(second.statusCode, second.body).toBe(200);
-    const en2 = await returnMail(a, reference);
+    const en2 = await returnMail(a, 'Still unsigned.');
     expect(en2).toContain('Still unsigned.');
     expect(en2).not.toContain('Comments from the review:');
     expect(dropped).toMatch(/[0-9a-f-]{36}/);

@@ -1,13 +1,7 @@
-import {
-  isEditableByCompany,
-  isStaffRole,
-  nextSubmissionStatus,
-  type SubmissionAction,
-  type SubmissionActor,
-  type SubmissionStatus,
-} from '@bansi/shared';
+import { isEditableByCompany, isStaffRole, type SubmissionAction, type SubmissionActor, type SubmissionStatus } from '@bansi/shared';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
+import { reviewStep } from '../review/review.policy';
 import type { SubmissionsTable } from './submissions.tables';
 
 /** Company or staff, as the timeline and the state machine see the caller. */
@@ -35,7 +29,5 @@ export function assertCurrent(row: SubmissionsTable, version: number) {
 
 /** Where `action` by this caller leads from the row's status; 409 INVALID_TRANSITION when nowhere. */
 export function transitionFor(row: SubmissionsTable, action: SubmissionAction, actor: SubmissionActor): SubmissionStatus {
-  const to = nextSubmissionStatus(row.status, action, actor);
-  if (!to) throw new AppError(409, 'INVALID_TRANSITION');
-  return to;
+  return reviewStep('submission', row.status, action, actor);
 }

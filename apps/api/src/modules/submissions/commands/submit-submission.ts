@@ -1,4 +1,4 @@
-import { filingReference, type Language } from '@bansi/shared';
+import { filingReference, statusAfterSubmit, type Language, type SubmissionStatus } from '@bansi/shared';
 import { nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
@@ -9,7 +9,7 @@ import { actorName, newEvent } from '../submissions.events';
 import { assertCurrent, transitionFor } from '../submissions.policy';
 import { companyOfRow, detailOf, getSubmission, readable } from '../submissions.queries';
 import { findReturningReviewer, insertEvents, updateSubmissionIfCurrent } from '../submissions.repository';
-import { resumedBy, statusAfterSubmit } from '../../review/review.resume';
+import { resumedBy } from '../../review/review.resume';
 import { systemActor } from '../../../lib/actor';
 import { invoiceAnnualReviewFee } from '../../payments/payments.service';
 import { nextSequence } from '../../../db/sequences';
@@ -40,7 +40,7 @@ export async function submitSubmission(
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
     const reviewer = submitted === 'resubmitted' ? await findReturningReviewer(trx, id) : undefined;
-    const to = statusAfterSubmit(submitted, reviewer);
+    const to = (statusAfterSubmit('submission', row.status, reviewer !== undefined) ?? submitted) as SubmissionStatus;
     // The filing reference is given at the first submit (decision 095), from the one gapless counter, in
     // this transaction: a submit that fails or loses the version race gives its number back.
     const reference = row.reference ?? filingReference(Number(row.bookYear), await nextSequence(trx, 'filing', Number(row.bookYear)));
