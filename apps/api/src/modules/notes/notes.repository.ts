@@ -38,6 +38,11 @@ export async function updateNotesIfCurrent(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The PDF kept when the notes were accepted (in the acceptance's transaction; the version is not changed again). */
+export async function setNotesPdf(db: Executor, id: string, pdfFileId: string) {
+  await db.updateTable('notes').set({ pdfFileId }).where('id', '=', id).execute();
+}
+
 /** The company's notes, newest book year first (one per year: the year is the cursor). */
 export function listCompanyNotes(
   db: Executor,

@@ -1,67 +1,35 @@
-import type { AcceptNotesRequest, ReturnNotesRequest, SubmissionAction, NotesStatus } from '@bansi/shared';
+import type { AcceptNotesRequest, ReturnNotesRequest } from '@bansi/shared';
 import { nowIso } from '../../lib/crypto';
-import type { Deps, Executor } from '../../lib/deps';
+import type { Deps } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import { recordAudit, type Actor } from '../audit/audit.service';
+import type { Actor } from '../audit/audit.service';
 import { findCompany } from '../companies/companies.repository';
 import { storeGenerated } from '../files/files.service';
 import type { FilesTable } from '../files/files.tables';
 import { enqueueMail } from '../mail/mail.service';
+import { reviewStep } from '../review/review.policy';
+import { staffReviewTransition, type ReviewStore } from '../review/review.transition';
 import { notesActorName, notesEvent } from './notes.events';
-import { notesTransition } from './notes.policy';
 import { getStaffNotes, readableNotes, renderNotesOf } from './notes.queries';
-import { NOTES_PDF_OWNER, insertNotesEvents, listNotesMailUsers, updateNotesIfCurrent } from './notes.repository';
+import { NOTES_PDF_OWNER, insertNotesEvents, listNotesMailUsers, setNotesPdf, updateNotesIfCurrent } from './notes.repository';
 import type { NotesTable } from './notes.tables';
 
-const AUDIT_ACTION: Record<string, string> = { startReview: 'notes.start_review', return: 'notes.return', accept: 'notes.accept' };
-
-type Effects = (trx: Executor, row: NotesTable, to: NotesStatus, now: string, name: string) => Promise<Partial<NotesTable> | void>;
-
-/**
- * One staff transition: the version read must be current (409 STALE), the state machine must allow
- * it (409 INVALID_TRANSITION); the conditional update, `effects` (events, files, mail) and the
- * audit entry run in one transaction.
- */
-async function staffNotesTransition(
-  deps: Deps,
-  principal: Principal,
-  actor: Actor,
-  id: string,
-  version: number,
-  action: SubmissionAction,
-  effects: Effects,
-  at = nowIso(),
-) {
-  const row = await readableNotes(deps, principal, id);
-  if (row.version !== version) throw new AppError(409, 'STALE');
-  const to = notesTransition(row, action, 'staff');
-  await deps.db.transaction().execute(async (trx) => {
-    const extra = (await effects(trx, row, to, at, await notesActorName(trx, principal))) ?? {};
-    const patch: Partial<NotesTable> = { status: to, updatedAt: at, ...(to === 'accepted' ? { acceptedAt: at } : {}), ...extra };
-    if (!(await updateNotesIfCurrent(trx, id, version, patch, [row.status]))) throw new AppError(409, 'STALE');
-    await recordAudit(
-      trx,
-      actor,
-      AUDIT_ACTION[action] ?? `notes.${action}`,
-      { kind: 'notes', id },
-      { companyId: row.companyId, details: { from: row.status, to, version } },
-    );
-  });
-  return getStaffNotes(deps, principal, id);
-}
+/** The notes as the one review workflow (modules/review) reads and writes them. */
+const store: ReviewStore<NotesTable> = { kind: 'notes', read: readableNotes, updateIfCurrent: updateNotesIfCurrent, actorName: notesActorName };
 
 export async function startNotesReview(deps: Deps, principal: Principal, actor: Actor, id: string, version: number) {
-  return staffNotesTransition(deps, principal, actor, id, version, 'startReview', async (trx, row, to, now, name) => {
+  await staffReviewTransition(deps, store, principal, actor, id, version, 'startReview', async (trx, row, to, now, name) => {
     await insertNotesEvents(trx, [notesEvent(principal, name, id, 'review_started', now, { fromStatus: row.status, toStatus: to })]);
   });
+  return getStaffNotes(deps, principal, id);
 }
 
 const link = (deps: Deps) => new URL('/dashboard/create-notes-document', deps.config.PUBLIC_URL).toString();
 
 /** return: in_review → returned, with the overall reasons and comments per section; the company's users are mailed. */
 export async function returnNotes(deps: Deps, principal: Principal, actor: Actor, id: string, body: ReturnNotesRequest) {
-  return staffNotesTransition(deps, principal, actor, id, body.version, 'return', async (trx, row, to, now, name) => {
+  await staffReviewTransition(deps, store, principal, actor, id, body.version, 'return', async (trx, row, to, now, name) => {
     await insertNotesEvents(trx, [
       notesEvent(principal, name, id, 'returned', now, { fromStatus: row.status, toStatus: to, comment: body.reasons }),
       ...body.sectionComments.map((c) => notesEvent(principal, name, id, 'commented', now, { comment: c.body, section: c.section, partOfReturn: 1 })),
@@ -83,6 +51,7 @@ export async function returnNotes(deps: Deps, principal: Principal, actor: Actor
       });
     }
   });
+  return getStaffNotes(deps, principal, id);
 }
 
 /**
@@ -93,13 +62,14 @@ export async function returnNotes(deps: Deps, principal: Principal, actor: Actor
 export async function acceptNotes(deps: Deps, principal: Principal, actor: Actor, id: string, body: AcceptNotesRequest) {
   const pre = await readableNotes(deps, principal, id);
   if (pre.version !== body.version) throw new AppError(409, 'STALE');
-  notesTransition(pre, 'accept', 'staff');
+  reviewStep('notes', pre.status, 'accept', 'staff');
   const at = nowIso();
   const pdf = await renderNotesOf(deps, { ...pre, status: 'accepted', updatedAt: at });
   let stored: FilesTable | null = null;
   try {
-    return await staffNotesTransition(
+    await staffReviewTransition(
       deps,
+      store,
       principal,
       actor,
       id,
@@ -118,6 +88,7 @@ export async function acceptNotes(deps: Deps, principal: Principal, actor: Actor
           createdBy: principal.userId,
           kind: 'pdf',
         });
+        await setNotesPdf(trx, id, stored.id);
         const company = await findCompany(trx, row.companyId);
         if (!company) throw notFound();
         for (const user of await listNotesMailUsers(trx, row.companyId)) {
@@ -128,7 +99,6 @@ export async function acceptNotes(deps: Deps, principal: Principal, actor: Actor
             vars: { company: user.language === 'en' ? company.nameEn : company.nameLo, bookYear: Number(row.bookYear), link: link(deps) },
           });
         }
-        return { pdfFileId: stored.id };
       },
       at,
     );
@@ -137,4 +107,5 @@ export async function acceptNotes(deps: Deps, principal: Principal, actor: Actor
     if (orphan) await deps.store.delete(orphan.storageKey).catch(() => undefined);
     throw err;
   }
+  return getStaffNotes(deps, principal, id);
 }

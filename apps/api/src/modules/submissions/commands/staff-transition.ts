@@ -1,23 +1,19 @@
-import type { SubmissionAction, SubmissionStatus } from '@bansi/shared';
-import { nowIso } from '../../../lib/crypto';
-import type { Deps, Executor } from '../../../lib/deps';
-import { AppError } from '../../../lib/errors';
+import type { SubmissionAction } from '@bansi/shared';
+import type { Deps } from '../../../lib/deps';
 import type { Principal } from '../../../plugins/access';
-import { recordAudit, type Actor } from '../../audit/audit.service';
+import type { Actor } from '../../audit/audit.service';
+import { staffReviewTransition, type ReviewEffects, type ReviewStore } from '../../review/review.transition';
 import { actorName } from '../submissions.events';
-import { assertCurrent, transitionFor } from '../submissions.policy';
 import { getStaffSubmission, readable } from '../submissions.queries';
 import { updateSubmissionIfCurrent } from '../submissions.repository';
 import type { SubmissionsTable } from '../submissions.tables';
 
-const AUDIT_ACTION: Partial<Record<SubmissionAction, string>> = { startReview: 'submission.start_review' };
+/** The submission as the one review workflow reads and writes it. */
+const store: ReviewStore<SubmissionsTable> = { kind: 'submission', read: readable, updateIfCurrent: updateSubmissionIfCurrent, actorName };
 
-export type TransitionEffects = (trx: Executor, row: SubmissionsTable, to: SubmissionStatus, now: string, actorName: string) => Promise<void>;
+export type TransitionEffects = ReviewEffects<SubmissionsTable>;
 
-/**
- * One staff transition: the version must be the one read (409 STALE), the state machine must allow
- * it (409 INVALID_TRANSITION); then the conditional update and `effects` run in one transaction.
- */
+/** One staff step of the review (modules/review), answering the staff view of the submission. */
 export async function staffTransition(
   deps: Deps,
   principal: Principal,
@@ -28,24 +24,6 @@ export async function staffTransition(
   effects: TransitionEffects,
   at?: string,
 ) {
-  const row = await readable(deps, principal, id);
-  assertCurrent(row, version);
-  const to = transitionFor(row, action, 'staff');
-  const now = at ?? nowIso();
-  await deps.db.transaction().execute(async (trx) => {
-    const patch: Partial<SubmissionsTable> = { status: to, updatedAt: now, ...(to === 'accepted' ? { acceptedAt: now } : {}) };
-    if (!(await updateSubmissionIfCurrent(trx, id, version, patch, [row.status]))) throw new AppError(409, 'STALE');
-    await effects(trx, row, to, now, await actorName(trx, principal));
-    await recordAudit(
-      trx,
-      actor,
-      AUDIT_ACTION[action] ?? `submission.${action}`,
-      { kind: 'submission', id },
-      {
-        companyId: row.companyId,
-        details: { from: row.status, to, version },
-      },
-    );
-  });
+  await staffReviewTransition(deps, store, principal, actor, id, version, action, effects, at);
   return getStaffSubmission(deps, principal, id);
 }
