@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
+import { ReviewScreen } from '../../../components/review/review-screen';
 import { ReviewStatusBadge } from '../../../components/review-status-badge';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -91,79 +92,163 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
   };
 
   return (
-    <Stack gap="md" data-testid="staff-notes" data-status={doc.status} data-version={doc.version}>
-      {stale && (
-        <Alert color="yellow" icon={<IconAlertCircle size={18} />} role="alert" data-testid="stale-notice">
-          <Text size="sm" mb="xs">
-            {t('notesUi.staff.stale')}
-          </Text>
-          <Button
-            size="xs"
-            leftSection={<IconRefresh size={14} />}
-            onClick={() => {
-              setStale(false);
-              void queryClient.invalidateQueries({ queryKey: notesKeys.staffDetail(doc.id) });
-            }}
-          >
-            {t('notesUi.staff.reload')}
-          </Button>
-        </Alert>
-      )}
-      {failure && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" withCloseButton onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
-      <Paper withBorder p="md" radius="md">
-        <Group justify="space-between" wrap="wrap" gap="sm" align="flex-start">
-          <Stack gap={4} style={{ minWidth: 0 }}>
-            <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }} data-testid="staff-notes-company">
-              {localized(doc.company.nameLo, doc.company.nameEn, lng)}
-            </Title>
-            <Group gap="xs" wrap="wrap">
-              <ReviewStatusBadge status={doc.status} testId="notes-status" size="lg" />
-              <Text size="sm" c="dimmed">
-                {[
-                  t('notesUi.history.title', { year: doc.bookYear }),
-                  t('notesUi.staff.tin', { tin: doc.company.tin }),
-                  t(`common.languages.${doc.language}`),
-                ].join(' · ')}
+    <ReviewScreen
+      testId="staff-notes"
+      status={doc.status}
+      version={doc.version}
+      notices={
+        <>
+          {stale && (
+            <Alert color="yellow" icon={<IconAlertCircle size={18} />} role="alert" data-testid="stale-notice">
+              <Text size="sm" mb="xs">
+                {t('notesUi.staff.stale')}
               </Text>
-              {doc.restatements.length > 0 && (
-                <Badge color="orange" variant="light" data-testid="restated-count">
-                  {t('notesUi.staff.restatedCount', { count: doc.restatements.length })}
-                </Badge>
-              )}
-            </Group>
-          </Stack>
-          <Group gap="xs" wrap="wrap" data-testid="staff-actions">
-            <Button component="a" href={notesPdfUrl(doc.id, { staff: true })} download variant="default" leftSection={<IconDownload size={16} />}>
-              {t('notesUi.pdf')}
-            </Button>
-            {can('startReview') && (
               <Button
-                leftSection={<IconPlayerPlay size={16} />}
-                loading={startReview.isPending}
-                onClick={() => startReview.mutate({ version: doc.version }, { onSuccess: done(t('notesUi.staff.reviewStarted')), onError })}
-                data-testid="action-start-review"
+                size="xs"
+                leftSection={<IconRefresh size={14} />}
+                onClick={() => {
+                  setStale(false);
+                  void queryClient.invalidateQueries({ queryKey: notesKeys.staffDetail(doc.id) });
+                }}
               >
-                {t('notesUi.staff.startReview')}
+                {t('notesUi.staff.reload')}
               </Button>
-            )}
-            {can('return') && (
-              <Button color="red.9" leftSection={<IconArrowBackUp size={16} />} onClick={() => setDialog('return')} data-testid="action-return">
-                {t('notesUi.staff.return')}
-              </Button>
-            )}
-            {can('accept') && (
-              <Button color="teal.9" leftSection={<IconCheck size={16} />} onClick={() => setDialog('accept')} data-testid="action-accept">
-                {t('notesUi.staff.accept')}
-              </Button>
-            )}
-          </Group>
-        </Group>
-      </Paper>
-
+            </Alert>
+          )}
+          {failure && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" withCloseButton onClose={() => setFailure(null)}>
+              {failure}
+            </Alert>
+          )}
+        </>
+      }
+      title={localized(doc.company.nameLo, doc.company.nameEn, lng)}
+      titleTestId="staff-notes-company"
+      badges={
+        <>
+          <ReviewStatusBadge status={doc.status} testId="notes-status" size="lg" />
+          <Text size="sm" c="dimmed">
+            {[
+              t('notesUi.history.title', { year: doc.bookYear }),
+              t('notesUi.staff.tin', { tin: doc.company.tin }),
+              t(`common.languages.${doc.language}`),
+            ].join(' · ')}
+          </Text>
+          {doc.restatements.length > 0 && (
+            <Badge color="orange" variant="light" data-testid="restated-count">
+              {t('notesUi.staff.restatedCount', { count: doc.restatements.length })}
+            </Badge>
+          )}
+        </>
+      }
+      actions={
+        <>
+          <Button component="a" href={notesPdfUrl(doc.id, { staff: true })} download variant="default" leftSection={<IconDownload size={16} />}>
+            {t('notesUi.pdf')}
+          </Button>
+          {can('startReview') && (
+            <Button
+              leftSection={<IconPlayerPlay size={16} />}
+              loading={startReview.isPending}
+              onClick={() => startReview.mutate({ version: doc.version }, { onSuccess: done(t('notesUi.staff.reviewStarted')), onError })}
+              data-testid="action-start-review"
+            >
+              {t('notesUi.staff.startReview')}
+            </Button>
+          )}
+          {can('return') && (
+            <Button color="red.9" leftSection={<IconArrowBackUp size={16} />} onClick={() => setDialog('return')} data-testid="action-return">
+              {t('notesUi.staff.return')}
+            </Button>
+          )}
+          {can('accept') && (
+            <Button color="teal.9" leftSection={<IconCheck size={16} />} onClick={() => setDialog('accept')} data-testid="action-accept">
+              {t('notesUi.staff.accept')}
+            </Button>
+          )}
+        </>
+      }
+      timelineTitle={t('notesUi.timeline.title')}
+      timeline={<NotesTimeline events={doc.events} />}
+      dialogs={
+        <>
+          <Modal opened={dialog === 'return'} onClose={() => setDialog(null)} title={t('notesUi.staff.returnTitle')} centered>
+            <Stack gap="sm" data-testid="return-dialog">
+              <Textarea
+                label={t('notesUi.staff.returnReasons')}
+                value={reasons}
+                onChange={(e) => setReasons(e.currentTarget.value)}
+                autosize
+                minRows={3}
+                maxLength={4000}
+                required
+                data-testid="return-reasons"
+              />
+              <Text size="sm" c="dimmed">
+                {t('notesUi.staff.returnSections', { count: sectionComments.length })}
+              </Text>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => setDialog(null)}>
+                  {t('notesUi.staff.cancel')}
+                </Button>
+                <Button
+                  color="red.9"
+                  disabled={reasons.trim() === ''}
+                  loading={returnIt.isPending}
+                  onClick={() =>
+                    returnIt.mutate(
+                      { version: doc.version, reasons: reasons.trim(), sectionComments },
+                      {
+                        onSuccess: () => {
+                          setDrafts({});
+                          setOpen(new Set());
+                          setReasons('');
+                          done(t('notesUi.staff.returned'))();
+                        },
+                        onError,
+                      },
+                    )
+                  }
+                  data-testid="confirm-return"
+                >
+                  {t('notesUi.staff.return')}
+                </Button>
+              </Group>
+            </Stack>
+          </Modal>
+          <Modal opened={dialog === 'accept'} onClose={() => setDialog(null)} title={t('notesUi.staff.acceptTitle')} centered>
+            <Stack gap="sm" data-testid="accept-dialog">
+              <Textarea
+                label={t('notesUi.staff.acceptComment')}
+                value={acceptComment}
+                onChange={(e) => setAcceptComment(e.currentTarget.value)}
+                autosize
+                minRows={2}
+                maxLength={4000}
+              />
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => setDialog(null)}>
+                  {t('notesUi.staff.cancel')}
+                </Button>
+                <Button
+                  color="teal.9"
+                  loading={accept.isPending}
+                  onClick={() =>
+                    accept.mutate(
+                      { version: doc.version, ...(acceptComment.trim() ? { comment: acceptComment.trim() } : {}) },
+                      { onSuccess: done(t('notesUi.staff.accepted')), onError },
+                    )
+                  }
+                  data-testid="confirm-accept"
+                >
+                  {t('notesUi.staff.accept')}
+                </Button>
+              </Group>
+            </Stack>
+          </Modal>
+        </>
+      }
+    >
       {doc.restatements.length > 0 && <Restatements doc={doc} />}
 
       <OverallNotesComments comments={doc.comments} />
@@ -200,89 +285,7 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
             ))}
         </SectionView>
       ))}
-
-      <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb="sm">
-          {t('notesUi.timeline.title')}
-        </Title>
-        <NotesTimeline events={doc.events} />
-      </Paper>
-
-      <Modal opened={dialog === 'return'} onClose={() => setDialog(null)} title={t('notesUi.staff.returnTitle')} centered>
-        <Stack gap="sm" data-testid="return-dialog">
-          <Textarea
-            label={t('notesUi.staff.returnReasons')}
-            value={reasons}
-            onChange={(e) => setReasons(e.currentTarget.value)}
-            autosize
-            minRows={3}
-            maxLength={4000}
-            required
-            data-testid="return-reasons"
-          />
-          <Text size="sm" c="dimmed">
-            {t('notesUi.staff.returnSections', { count: sectionComments.length })}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setDialog(null)}>
-              {t('notesUi.staff.cancel')}
-            </Button>
-            <Button
-              color="red.9"
-              disabled={reasons.trim() === ''}
-              loading={returnIt.isPending}
-              onClick={() =>
-                returnIt.mutate(
-                  { version: doc.version, reasons: reasons.trim(), sectionComments },
-                  {
-                    onSuccess: () => {
-                      setDrafts({});
-                      setOpen(new Set());
-                      setReasons('');
-                      done(t('notesUi.staff.returned'))();
-                    },
-                    onError,
-                  },
-                )
-              }
-              data-testid="confirm-return"
-            >
-              {t('notesUi.staff.return')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal opened={dialog === 'accept'} onClose={() => setDialog(null)} title={t('notesUi.staff.acceptTitle')} centered>
-        <Stack gap="sm" data-testid="accept-dialog">
-          <Textarea
-            label={t('notesUi.staff.acceptComment')}
-            value={acceptComment}
-            onChange={(e) => setAcceptComment(e.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxLength={4000}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setDialog(null)}>
-              {t('notesUi.staff.cancel')}
-            </Button>
-            <Button
-              color="teal.9"
-              loading={accept.isPending}
-              onClick={() =>
-                accept.mutate(
-                  { version: doc.version, ...(acceptComment.trim() ? { comment: acceptComment.trim() } : {}) },
-                  { onSuccess: done(t('notesUi.staff.accepted')), onError },
-                )
-              }
-              data-testid="confirm-accept"
-            >
-              {t('notesUi.staff.accept')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Stack>
+    </ReviewScreen>
   );
 }
 

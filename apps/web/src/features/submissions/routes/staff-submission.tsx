@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
+import { ReviewScreen } from '../../../components/review/review-screen';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/form';
@@ -139,104 +140,143 @@ function Review({ submission: s }: { submission: StaffSubmissionDetail }) {
   const company = s.company;
 
   return (
-    <Stack gap="md" data-testid="staff-submission" data-status={s.status} data-version={s.version}>
-      {stale && (
-        <Alert
-          color="yellow"
-          icon={<IconAlertCircle size={18} />}
-          role="alert"
-          data-testid="stale-notice"
-          title={t('submission.staff.staleTitle')}
-          styles={READABLE_TITLE}
-        >
-          <Text size="sm" mb="xs">
-            {t('submission.staff.stale')}
-          </Text>
-          <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={reload} data-testid="stale-reload">
-            {t('submission.staff.reload')}
-          </Button>
-        </Alert>
-      )}
-      {failure && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" withCloseButton onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
-
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Group justify="space-between" wrap="wrap" gap="sm" align="flex-start">
-            <Stack gap={4} style={{ minWidth: 0 }}>
-              <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-                {localized(company.nameLo, company.nameEn, lng)}
-              </Title>
-              <Group gap="xs" wrap="wrap">
-                <StatusBadge status={s.status} size="lg" />
-                <FilingReference reference={s.reference} size="lg" />
-                <Text size="sm" c="dimmed">
-                  {t('submission.detail.bookYear', { year: s.bookYear })}
-                </Text>
-              </Group>
-            </Stack>
-            <Group gap="xs" wrap="wrap" data-testid="staff-actions">
-              {can('startReview') && (
-                <Button
-                  leftSection={<IconPlayerPlay size={16} />}
-                  loading={startReview.isPending}
-                  onClick={() =>
-                    startReview.mutate(
-                      { version: s.version },
-                      {
-                        onSuccess: done(t('submission.staff.reviewStarted')),
-                        onError,
-                      },
-                    )
-                  }
-                  data-testid="action-start-review"
-                >
-                  {t('submission.action.startReview')}
-                </Button>
-              )}
-              <Button
-                variant="default"
-                leftSection={<IconMessagePlus size={16} />}
-                onClick={() => setDialog({ comment: null })}
-                data-testid="action-comment"
-              >
-                {t('submission.staff.commentOverall')}
+    <ReviewScreen
+      testId="staff-submission"
+      status={s.status}
+      version={s.version}
+      notices={
+        <>
+          {stale && (
+            <Alert
+              color="yellow"
+              icon={<IconAlertCircle size={18} />}
+              role="alert"
+              data-testid="stale-notice"
+              title={t('submission.staff.staleTitle')}
+              styles={READABLE_TITLE}
+            >
+              <Text size="sm" mb="xs">
+                {t('submission.staff.stale')}
+              </Text>
+              <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={reload} data-testid="stale-reload">
+                {t('submission.staff.reload')}
               </Button>
-              {can('return') && (
-                <Button color="red.9" leftSection={<IconArrowBackUp size={16} />} onClick={() => setDialog('return')} data-testid="action-return">
-                  {t('submission.action.return')}
-                </Button>
-              )}
-              {can('accept') && (
-                <Button color="teal.9" leftSection={<IconCheck size={16} />} onClick={() => setDialog('accept')} data-testid="action-accept">
-                  {t('submission.action.accept')}
-                </Button>
-              )}
-              {s.receiptAvailable && (
-                <Button
-                  component="a"
-                  href={receiptUrl(s.id, { staff: true })}
-                  download
-                  variant="default"
-                  leftSection={<IconFileCertificate size={16} />}
-                >
-                  {t('submission.detail.receipt')}
-                </Button>
-              )}
-            </Group>
-          </Group>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <Fact label={t('submission.staff.tinLabel')}>{company.tin}</Fact>
-            <Fact label={t('submission.staff.registrationNo')}>{company.registrationNo}</Fact>
-            <Fact label={t('submission.filters.province')}>{province ? nameOf(province, lng) : company.provinceCode}</Fact>
-            <Fact label={t('submission.staff.contact')}>{[company.phone, company.email].join(' · ')}</Fact>
-          </SimpleGrid>
-        </Stack>
-      </Paper>
-
+            </Alert>
+          )}
+          {failure && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" withCloseButton onClose={() => setFailure(null)}>
+              {failure}
+            </Alert>
+          )}
+        </>
+      }
+      title={localized(company.nameLo, company.nameEn, lng)}
+      badges={
+        <>
+          <StatusBadge status={s.status} size="lg" />
+          <FilingReference reference={s.reference} size="lg" />
+          <Text size="sm" c="dimmed">
+            {t('submission.detail.bookYear', { year: s.bookYear })}
+          </Text>
+        </>
+      }
+      actions={
+        <>
+          {can('startReview') && (
+            <Button
+              leftSection={<IconPlayerPlay size={16} />}
+              loading={startReview.isPending}
+              onClick={() =>
+                startReview.mutate(
+                  { version: s.version },
+                  {
+                    onSuccess: done(t('submission.staff.reviewStarted')),
+                    onError,
+                  },
+                )
+              }
+              data-testid="action-start-review"
+            >
+              {t('submission.action.startReview')}
+            </Button>
+          )}
+          <Button
+            variant="default"
+            leftSection={<IconMessagePlus size={16} />}
+            onClick={() => setDialog({ comment: null })}
+            data-testid="action-comment"
+          >
+            {t('submission.staff.commentOverall')}
+          </Button>
+          {can('return') && (
+            <Button color="red.9" leftSection={<IconArrowBackUp size={16} />} onClick={() => setDialog('return')} data-testid="action-return">
+              {t('submission.action.return')}
+            </Button>
+          )}
+          {can('accept') && (
+            <Button color="teal.9" leftSection={<IconCheck size={16} />} onClick={() => setDialog('accept')} data-testid="action-accept">
+              {t('submission.action.accept')}
+            </Button>
+          )}
+          {s.receiptAvailable && (
+            <Button component="a" href={receiptUrl(s.id, { staff: true })} download variant="default" leftSection={<IconFileCertificate size={16} />}>
+              {t('submission.detail.receipt')}
+            </Button>
+          )}
+        </>
+      }
+      facts={
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Fact label={t('submission.staff.tinLabel')}>{company.tin}</Fact>
+          <Fact label={t('submission.staff.registrationNo')}>{company.registrationNo}</Fact>
+          <Fact label={t('submission.filters.province')}>{province ? nameOf(province, lng) : company.provinceCode}</Fact>
+          <Fact label={t('submission.staff.contact')}>{[company.phone, company.email].join(' · ')}</Fact>
+        </SimpleGrid>
+      }
+      timelineTitle={t('submission.timeline.title')}
+      timeline={<SubmissionTimeline events={s.events} />}
+      dialogs={
+        <>
+          <StaffFileViewer file={viewing} onClose={() => setViewing(null)} />
+          {dialog && typeof dialog === 'object' && (
+            <CommentDialog
+              target={dialog.comment}
+              loading={comment.isPending}
+              onClose={() => setDialog(null)}
+              onSend={(body) =>
+                comment.mutate(
+                  { version: s.version, body, fileId: dialog.comment?.file.id },
+                  { onSuccess: done(t('submission.staff.commentSent')), onError },
+                )
+              }
+            />
+          )}
+          {dialog === 'return' && (
+            <ReturnDialog
+              files={files}
+              saved={saved}
+              loading={returnIt.isPending}
+              onClose={() => setDialog(null)}
+              onSend={(reasons, fileComments, keptCommentIds) =>
+                returnIt.mutate(
+                  { version: s.version, reasons, fileComments, keptCommentIds },
+                  { onSuccess: done(t('submission.staff.returned')), onError },
+                )
+              }
+            />
+          )}
+          {dialog === 'accept' && (
+            <AcceptDialog
+              loading={accept.isPending}
+              onClose={() => setDialog(null)}
+              onSend={(text) =>
+                accept.mutate({ version: s.version, comment: text || undefined }, { onSuccess: done(t('submission.staff.accepted')), onError })
+              }
+            />
+          )}
+        </>
+      }
+    >
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="staff-data">
         <Title order={2} size="h5" mb="sm" id="staff-data">
           {t('submission.steps.enterprise')}
@@ -327,52 +367,7 @@ function Review({ submission: s }: { submission: StaffSubmissionDetail }) {
           </Stack>
         </Paper>
       )}
-
-      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="staff-timeline">
-        <Title order={2} size="h5" mb="sm" id="staff-timeline">
-          {t('submission.timeline.title')}
-        </Title>
-        <SubmissionTimeline events={s.events} />
-      </Paper>
-
-      <StaffFileViewer file={viewing} onClose={() => setViewing(null)} />
-      {dialog && typeof dialog === 'object' && (
-        <CommentDialog
-          target={dialog.comment}
-          loading={comment.isPending}
-          onClose={() => setDialog(null)}
-          onSend={(body) =>
-            comment.mutate(
-              { version: s.version, body, fileId: dialog.comment?.file.id },
-              { onSuccess: done(t('submission.staff.commentSent')), onError },
-            )
-          }
-        />
-      )}
-      {dialog === 'return' && (
-        <ReturnDialog
-          files={files}
-          saved={saved}
-          loading={returnIt.isPending}
-          onClose={() => setDialog(null)}
-          onSend={(reasons, fileComments, keptCommentIds) =>
-            returnIt.mutate(
-              { version: s.version, reasons, fileComments, keptCommentIds },
-              { onSuccess: done(t('submission.staff.returned')), onError },
-            )
-          }
-        />
-      )}
-      {dialog === 'accept' && (
-        <AcceptDialog
-          loading={accept.isPending}
-          onClose={() => setDialog(null)}
-          onSend={(text) =>
-            accept.mutate({ version: s.version, comment: text || undefined }, { onSuccess: done(t('submission.staff.accepted')), onError })
-          }
-        />
-      )}
-    </Stack>
+    </ReviewScreen>
   );
 }
 
