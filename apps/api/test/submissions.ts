@@ -69,12 +69,14 @@ export async function staffAction(
   return staff.inject({ method: 'POST', url: api(SubmissionPaths.staffAction(id, action)), payload: body });
 }
 
-/** Ready → submitted → in review → accepted; answers the staff view of the accepted submission. */
+/** Ready → submitted (or resubmitted) → in review → accepted; answers the staff view of the accepted submission. */
 export async function acceptedSubmission(t: TestApp, agent: Agent, staff: Agent, bookYear: number): Promise<StaffSubmissionDetail> {
   const ready = await readySubmission(t, agent, bookYear);
   const submitted = await submit(agent, ready);
   if (submitted.statusCode !== 200) throw new Error(`submit: ${submitted.statusCode} ${submitted.body}`);
-  const review = await staffAction(staff, ready.id, 'start-review', { version: submitted.json().version });
+  // A resubmit of a returned one is already back in review with its reviewer (decision 190).
+  let review = submitted;
+  if (submitted.json().status !== 'in_review') review = await staffAction(staff, ready.id, 'start-review', { version: submitted.json().version });
   if (review.statusCode !== 200) throw new Error(`start review: ${review.statusCode} ${review.body}`);
   const accepted = await staffAction(staff, ready.id, 'accept', { version: review.json().version });
   if (accepted.statusCode !== 200) throw new Error(`accept: ${accepted.statusCode} ${accepted.body}`);
