@@ -1,14 +1,11 @@
 import { newId } from '../../lib/crypto';
-import type { Executor } from '../../lib/deps';
 import type { Principal } from '../../plugins/access';
-import { findUserById } from '../auth/auth.repository';
+import { reviewActorName } from '../review/review.actor';
 import { actorKindOf } from './notes.policy';
 import type { NotesEventsTable } from './notes.tables';
 
 /** The user's name as the timeline records it (as it is now: the timeline keeps it). */
-export async function notesActorName(db: Executor, principal: Principal): Promise<string> {
-  return (await findUserById(db, principal.userId))?.name ?? '';
-}
+export const notesActorName = reviewActorName;
 
 export function notesEvent(
   principal: Principal,

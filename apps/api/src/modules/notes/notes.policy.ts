@@ -1,18 +1,17 @@
-import { isEditableByCompany, isStaffRole, type NotesStatus, type SubmissionAction, type SubmissionActor } from '@bansi/shared';
-import { AppError, notFound } from '../../lib/errors';
+import { isEditableByCompany, type NotesStatus, type SubmissionAction, type SubmissionActor } from '@bansi/shared';
+import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
+import { assertMayReadReviewed, reviewActorKind } from '../review/review.actor';
 import { reviewStep } from '../review/review.policy';
 import type { NotesTable } from './notes.tables';
 
 // Notes follow the one review table (domain/review.ts) as the submission does (decision 090).
 
-export const actorKindOf = (principal: Principal): SubmissionActor => (isStaffRole(principal.role) ? 'staff' : 'company');
+export const actorKindOf = reviewActorKind;
 
 /** Staff read every notes document; a company user only their own company's; anything else is 404. */
 export function assertCanReadNotes(principal: Principal, row: NotesTable | undefined): asserts row is NotesTable {
-  if (!row) throw notFound();
-  if (isStaffRole(principal.role)) return;
-  if (principal.companyId === null || principal.companyId !== row.companyId) throw notFound();
+  assertMayReadReviewed(principal, row);
 }
 
 /** The company changes its notes only in a draft or after staff returned them. */

@@ -1,15 +1,12 @@
 import type { SubmissionEventAction } from '@bansi/shared';
 import { newId } from '../../lib/crypto';
-import type { Executor } from '../../lib/deps';
 import type { Principal } from '../../plugins/access';
-import { findUserById } from '../auth/auth.repository';
+import { reviewActorName } from '../review/review.actor';
 import { actorOf } from './submissions.policy';
 import type { SubmissionEventsTable } from './submissions.tables';
 
 /** The user's name as the timeline records it. */
-export async function actorName(db: Executor, principal: Principal): Promise<string> {
-  return (await findUserById(db, principal.userId))?.name ?? '';
-}
+export const actorName = reviewActorName;
 
 /** A timeline row; `insertEvents` numbers the rows written together (`ord`). */
 export function newEvent(

@@ -1,20 +1,19 @@
-import { isEditableByCompany, isStaffRole, type SubmissionAction, type SubmissionActor, type SubmissionStatus } from '@bansi/shared';
-import { AppError, notFound } from '../../lib/errors';
+import { isEditableByCompany, type SubmissionAction, type SubmissionActor, type SubmissionStatus } from '@bansi/shared';
+import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
+import { assertMayReadReviewed, reviewActorKind } from '../review/review.actor';
 import { reviewStep } from '../review/review.policy';
 import type { SubmissionsTable } from './submissions.tables';
 
 /** Company or staff, as the timeline and the state machine see the caller. */
-export const actorOf = (principal: Principal): SubmissionActor => (isStaffRole(principal.role) ? 'staff' : 'company');
+export const actorOf = reviewActorKind;
 
 /**
  * Staff see every submission; a company user only their own company's. Anything else is "not
  * found" (a foreign id must not reveal that it exists).
  */
 export function assertCanRead(principal: Principal, row: SubmissionsTable | undefined): asserts row is SubmissionsTable {
-  if (!row) throw notFound();
-  if (isStaffRole(principal.role)) return;
-  if (principal.companyId === null || principal.companyId !== row.companyId) throw notFound();
+  assertMayReadReviewed(principal, row);
 }
 
 /** The company changes data and files only in a draft or after staff returned it. */
