@@ -1,3 +1,4 @@
+import { WebPaths } from '@bansi/shared/paths';
 import type { InvoiceVerification, Language } from '@bansi/shared';
 import { formatLak, LANGUAGES } from '@bansi/shared';
 import { systemActor } from '../../lib/actor';
@@ -25,7 +26,7 @@ import {
   setReceiptFileOnce,
 } from './payments.repository';
 import { registerDocumentSource } from '../submissions/submissions.documents';
-import { onInvoicePaid } from './payments.service';
+import { onInvoicePaid } from './commands/settle';
 import type { InvoicesTable, PaymentsTable } from './payments.tables';
 
 /** The job that makes a paid invoice's receipt, keeps it and mails it (enqueued with the payment). */
@@ -178,7 +179,7 @@ export async function ensureReceipt(deps: Deps, invoiceId: string): Promise<stri
             company: (lang === 'en' ? company?.nameEn : company?.nameLo) ?? '',
             amount: formatLak(Number(invoice.total), lang),
             paidAt: vientianeDateTime(invoice.paidAt ?? ''),
-            link: new URL('/dashboard/service-payment', deps.config.PUBLIC_URL).toString(),
+            link: new URL(WebPaths.dashboard.payment, deps.config.PUBLIC_URL).toString(),
           },
           attachments: [{ filename: `receipt-${invoice.number}.pdf`, contentType: 'application/pdf', fileId: stored.id }],
         });

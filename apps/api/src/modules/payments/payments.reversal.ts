@@ -11,7 +11,7 @@ import { issueQrCode, newQrSecret, qrLink } from '../qr/qr.service';
 import { tellCompanyAboutInvoice } from './payments.notify';
 import { renderReceipt } from './payments.receipt';
 import { findInvoice, findPaymentOf, markPaymentReversed, RECEIPT_OWNER, reopenPaidInvoice, setPaymentFiles } from './payments.repository';
-import { getStaffInvoice } from './payments.service';
+import { getStaffInvoice } from './payments.queries';
 
 /**
  * A staff admin reverses the payment of a paid invoice, with a reason (decision 120). In one

@@ -179,7 +179,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PaymentPaths.staffUnmatched,
     { config: { audience: 'staff' }, schema: { tags, querystring: PageQuery, response: { 200: UnmatchedNotificationList } } },
-    async (request) => listUnmatched(deps, request.query),
+    async (request) => listUnmatched(deps, request.query, lang(request)),
   );
   app.post(
     PaymentPaths.staffResolveUnmatched(':id'),
