@@ -1,3 +1,4 @@
+import { WebPaths } from '@bansi/shared/paths';
 import { formatDateTime, type FieldError, type Language, type Role } from '@bansi/shared';
 import { addMs, newId, nowIso, randomToken, sha256 } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
@@ -130,7 +131,7 @@ export async function requestPasswordReset(deps: Deps, email: string, actor: Act
       to: user.email,
       lang: user.language,
       template: 'passwordReset',
-      vars: { name: user.name, link: new URL(`/reset-password/${token}`, deps.config.PUBLIC_URL).toString() },
+      vars: { name: user.name, link: new URL(WebPaths.resetPassword(token), deps.config.PUBLIC_URL).toString() },
     });
     await recordAudit(trx, actor, 'auth.password_reset_request', { kind: 'user', id: user.id }, { companyId: user.companyId });
   });
@@ -235,7 +236,7 @@ export async function mailPasswordChanged(deps: Deps, trx: Executor, user: { ema
     vars: {
       name: user.name,
       changedAt: formatDateTime(nowIso(), user.language),
-      resetLink: new URL('/forgot-password', deps.config.PUBLIC_URL).toString(),
+      resetLink: new URL(WebPaths.forgotPassword, deps.config.PUBLIC_URL).toString(),
     },
   });
 }
@@ -281,7 +282,7 @@ export async function createInvitedUser(
     lang: user.language,
     template: 'invitation',
     // An invitation is a set-your-password link: the same screen and endpoint as a password reset.
-    vars: { name: user.name, ...mailVars, link: new URL(`/reset-password/${token}`, deps.config.PUBLIC_URL).toString() },
+    vars: { name: user.name, ...mailVars, link: new URL(WebPaths.resetPassword(token), deps.config.PUBLIC_URL).toString() },
   });
   return { ...row, failedLogins: 0 };
 }
@@ -304,8 +305,8 @@ export async function tellOwnerAddressInUse(
       template: 'addressInUse',
       vars: {
         name: owner.name,
-        link: new URL('/login', deps.config.PUBLIC_URL).toString(),
-        resetLink: new URL('/forgot-password', deps.config.PUBLIC_URL).toString(),
+        link: new URL(WebPaths.login, deps.config.PUBLIC_URL).toString(),
+        resetLink: new URL(WebPaths.forgotPassword, deps.config.PUBLIC_URL).toString(),
       },
     });
   await (trx ? mail(trx) : deps.db.transaction().execute(mail));

@@ -1,3 +1,4 @@
+import { WebPaths } from '@bansi/shared/paths';
 import type { Language } from '@bansi/shared';
 import { vientianeDate } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
@@ -56,7 +57,7 @@ export async function sendReminder(deps: Deps, target: ReminderTarget, now = new
     if (!(await claimReminder(trx, { ...target, sentAt: at }))) return false;
     const company = await findCompany(trx, target.companyId);
     if (!company) return false;
-    const link = new URL('/dashboard/submit-document', deps.config.PUBLIC_URL).toString();
+    const link = new URL(WebPaths.dashboard.submitDocument, deps.config.PUBLIC_URL).toString();
     const vars = (lang: Language) => ({
       company: lang === 'en' ? company.nameEn : company.nameLo,
       bookYear: target.bookYear,
@@ -76,7 +77,7 @@ export async function sendReminder(deps: Deps, target: ReminderTarget, now = new
         titleEn: text('en', 'title'),
         bodyLo: text('lo', 'body'),
         bodyEn: text('en', 'body'),
-        link: '/dashboard/submit-document',
+        link: WebPaths.dashboard.submitDocument,
       },
       at,
     );

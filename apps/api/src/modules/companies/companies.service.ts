@@ -1,3 +1,4 @@
+import { WebPaths } from '@bansi/shared/paths';
 import type { CompanyFields, FieldError, Language, People, RegisterRequest, ReferenceList, Role } from '@bansi/shared';
 import { isUniqueViolation } from '../../db/index';
 import { newId, nowIso } from '../../lib/crypto';
@@ -200,7 +201,7 @@ export async function registerCompany(deps: Deps, input: RegisterRequest, lang: 
       vars: {
         name: input.user.name,
         company: input.user.language === 'en' ? c.nameEn : c.nameLo,
-        link: new URL('/login', deps.config.PUBLIC_URL).toString(),
+        link: new URL(WebPaths.login, deps.config.PUBLIC_URL).toString(),
       },
     });
   });

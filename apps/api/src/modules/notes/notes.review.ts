@@ -1,3 +1,4 @@
+import { WebPaths } from '@bansi/shared/paths';
 import type { AcceptNotesRequest, ReturnNotesRequest, SubmissionAction, NotesStatus } from '@bansi/shared';
 import { nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
@@ -57,7 +58,7 @@ export async function startNotesReview(deps: Deps, principal: Principal, actor: 
   });
 }
 
-const link = (deps: Deps) => new URL('/dashboard/create-notes-document', deps.config.PUBLIC_URL).toString();
+const link = (deps: Deps) => new URL(WebPaths.dashboard.createNotes, deps.config.PUBLIC_URL).toString();
 
 /** return: in_review → returned, with the overall reasons and comments per section; the company's users are mailed. */
 export async function returnNotes(deps: Deps, principal: Principal, actor: Actor, id: string, body: ReturnNotesRequest) {

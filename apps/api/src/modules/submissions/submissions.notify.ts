@@ -1,3 +1,4 @@
+import { WebPaths } from '@bansi/shared/paths';
 import type { Language } from '@bansi/shared';
 import type { Deps, Executor } from '../../lib/deps';
 import type { CompaniesTable } from '../companies/companies.tables';
@@ -16,7 +17,7 @@ const TEMPLATE: Record<FilingNews, MailTemplate> = {
 };
 
 /** The dashboard screen of one submission (the mails' link is the same path on PUBLIC_URL). */
-export const submissionDetailPath = (id: string) => `/dashboard/submit-document/detail/${id}`;
+export const submissionDetailPath = WebPaths.dashboard.submissionDetail;
 
 /**
  * Tells the company, in the caller's transaction (nothing is sent if the change rolls back): an e-mail to
