@@ -17,6 +17,7 @@ import { submissionsMigration } from '../../modules/submissions/submissions.migr
 import { currentFilesMigration } from '../../modules/submissions/submissions.counts.migration';
 import { listIndexesMigration } from '../../modules/submissions/submissions.lists.migration';
 import { filingSizeMigration } from '../../modules/submissions/submissions.size.migration';
+import { mailOnceMigration } from '../../modules/mail/mail.once.migration';
 import { securityMigration } from '../../modules/security/security.migration';
 import { rateLimitsMigration } from '../../modules/security/security.rate-limits.migration';
 import { backofficeMigration } from '../../modules/backoffice/backoffice.migration';
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '202611282100_payments_reversal': paymentsReversalMigration,
   '202611282200_instance_secrets': instanceSecretsMigration,
   '202611282300_filing_size': filingSizeMigration,
+  '202611290100_mail_once': mailOnceMigration,
 };
