@@ -171,6 +171,12 @@ export const ConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Bansi <no-reply@bansi.example>'),
+
+  /** bearer token of GET /metrics (Prometheus); unset, the endpoint answers 404 (decision 185) */
+  METRICS_TOKEN: z
+    .string()
+    .refine((v) => Buffer.byteLength(v) >= 16, 'at least 16 bytes')
+    .optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
