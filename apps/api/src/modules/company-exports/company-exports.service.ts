@@ -133,7 +133,7 @@ export async function buildExport(deps: Deps, exportId: string, lastAttempt: boo
       const company = (await findCompanyForExport(trx, row.companyId))!;
       const link = isStaffRole(requester.role)
         ? `${deps.config.PUBLIC_URL}/staff/companies/${row.companyId}`
-        : `${deps.config.PUBLIC_URL}/dashboard/settings`;
+        : `${deps.config.PUBLIC_URL}/dashboard/settings#records`;
       await enqueueMail(deps, trx, {
         to: requester.email,
         lang: requester.language,
