@@ -66,6 +66,7 @@ export const companyFilesForExport = (db: Executor, companyId: string) =>
       'files.ownerKind',
       'files.slot',
       'files.originalName',
+      'files.kind',
       'files.size',
       'files.sha256',
       'files.storageKey',

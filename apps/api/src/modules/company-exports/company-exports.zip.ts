@@ -83,8 +83,10 @@ export async function writeCompanyZip(deps: Deps, companyId: string, lang: Langu
   // A stored file that cannot be read fails the whole export (retried by its job), never a zip with a hole.
   zip.on('error', (err: Error) => (zip.outputStream as PassThrough).destroy(err));
   const entries: ManifestEntry[] = [];
-  const lazy = (path: string, open: () => Promise<Readable>) =>
-    zip.addReadStreamLazy(path, (cb) => {
+  // PDF, JPEG, PNG, XLSX and DOCX are compressed already: stored as they are (deflating them again costs CPU
+  // and saves nothing); CSV files, cover sheets and the manifests are deflated.
+  const lazy = (path: string, compress: boolean, open: () => Promise<Readable>) =>
+    zip.addReadStreamLazy(path, { compress }, (cb) => {
       open().then(
         (stream) => cb(null, stream),
         (err: unknown) => cb(err, new PassThrough()),
@@ -111,7 +113,7 @@ export async function writeCompanyZip(deps: Deps, companyId: string, lang: Langu
       createdAt: f.createdAt,
       superseded: f.supersededById !== null,
     });
-    lazy(path, () => deps.store.openRead(f.storageKey));
+    lazy(path, f.kind === 'csv', () => deps.store.openRead(f.storageKey));
   }
 
   for (const b of bookings) {
@@ -131,7 +133,7 @@ export async function writeCompanyZip(deps: Deps, companyId: string, lang: Langu
     const path = `${FOLDER.cover_sheet}/${segment(b.reference)}.pdf`;
     entry.path = path;
     entry.name = `${b.reference}.pdf`;
-    lazy(path, async () => {
+    lazy(path, true, async () => {
       const { pdf, fileName } = await renderCoverSheet(deps, principal, b.id, lang);
       entry.name = fileName;
       entry.size = pdf.length;
