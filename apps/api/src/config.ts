@@ -171,6 +171,15 @@ export const ConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Bansi <no-reply@bansi.example>'),
+
+  /** days an export of a company's records can be downloaded once it is ready (decision 186) */
+  EXPORT_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+
+  /** bearer token of GET /metrics (Prometheus); unset, the endpoint answers 404 (decision 185) */
+  METRICS_TOKEN: z
+    .string()
+    .refine((v) => Buffer.byteLength(v) >= 16, 'at least 16 bytes')
+    .optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

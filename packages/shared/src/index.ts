@@ -32,3 +32,4 @@ export * from './domain/audit-actions';
 export * from './contracts/notes';
 export * from './domain/notes';
 export * from './domain/notes-restatement';
+export * from './contracts/company-exports';

@@ -206,6 +206,18 @@ export const BookingPaths = {
   settings: '/staff/booking-settings',
 } as const;
 
+/** A company's export of all its records (decision 186): the company admin's, and a staff admin's for any company. */
+export const CompanyExportPaths = {
+  exports: '/companies/me/exports',
+  download: '/exports/:id/download',
+  staffExports: '/staff/companies/:id/exports',
+} as const;
+
+export const companyExportUrl = {
+  download: (id: string) => `/exports/${seg(id)}/download`,
+  staffExports: (companyId: string) => `/staff/companies/${seg(companyId)}/exports`,
+} as const;
+
 /** The back office (issue 16). Route patterns; the web fills them with `backofficeUrl`. */
 export const BackofficePaths = {
   overview: '/staff/overview',

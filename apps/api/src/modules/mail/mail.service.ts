@@ -45,7 +45,8 @@ export type MailTemplate =
   | 'submissionReminder'
   | 'invoicePaid'
   | 'slipRejected'
-  | 'invoiceReversed';
+  | 'invoiceReversed'
+  | 'companyExportReady';
 
 /**
  * Queues a mail in the user's language, inside the caller's transaction: it is sent only if the
