@@ -16,6 +16,7 @@ import type { BookingTables } from '../modules/bookings/bookings.tables';
 import type { QrTables } from '../modules/qr/qr.tables';
 import type { NotesTables } from '../modules/notes/notes.tables';
 import type { SequenceTables } from './sequences';
+import type { BackupsTables } from '../modules/backup/backup.tables';
 
 /**
  * The tables of the database, as Kysely sees them (camelCase; the CamelCasePlugin maps to
@@ -40,4 +41,5 @@ export interface Database
     BookingTables,
     QrTables,
     SequenceTables,
-    NotesTables {}
+    NotesTables,
+    BackupsTables {}

@@ -16,6 +16,7 @@ import backofficeRoutes from './backoffice/backoffice.routes';
 import bookingsRoutes from './bookings/bookings.routes';
 import paymentsRoutes from './payments/payments.routes';
 import notesRoutes from './notes/notes.routes';
+import backupRoutes from './backup/backup.routes';
 
 /** Every feature's routes, each registered under the API base path. */
 export const featureModules: FastifyPluginAsync[] = [
@@ -36,4 +37,5 @@ export const featureModules: FastifyPluginAsync[] = [
   jobsRoutes,
   paymentsRoutes,
   notesRoutes,
+  backupRoutes,
 ];
