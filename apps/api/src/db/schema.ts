@@ -17,6 +17,7 @@ import type { QrTables } from '../modules/qr/qr.tables';
 import type { NotesTables } from '../modules/notes/notes.tables';
 import type { SequenceTables } from './sequences';
 import type { CompanyExportTables } from '../modules/company-exports/company-exports.tables';
+import type { BackupsTables } from '../modules/backup/backup.tables';
 
 /**
  * The tables of the database, as Kysely sees them (camelCase; the CamelCasePlugin maps to
@@ -42,4 +43,5 @@ export interface Database
     QrTables,
     SequenceTables,
     NotesTables,
-    CompanyExportTables {}
+    CompanyExportTables,
+    BackupsTables {}

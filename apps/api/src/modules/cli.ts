@@ -1,6 +1,7 @@
 import type { SeedContext } from '../db/seed';
 import { createStaffCommand } from './staff-accounts/staff-accounts.cli';
 import { importVillagesCommand } from './reference/reference.seed';
+import { backupCommand } from './backup/backup.cli';
 
 export type CliCommand = (ctx: SeedContext, args: string[]) => Promise<void>;
 
@@ -8,4 +9,5 @@ export type CliCommand = (ctx: SeedContext, args: string[]) => Promise<void>;
 export const cliCommands: Record<string, CliCommand> = {
   'villages:import': importVillagesCommand,
   'staff:create': createStaffCommand,
+  backup: backupCommand,
 };

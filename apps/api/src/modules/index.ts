@@ -17,6 +17,7 @@ import bookingsRoutes from './bookings/bookings.routes';
 import paymentsRoutes from './payments/payments.routes';
 import notesRoutes from './notes/notes.routes';
 import companyExportsRoutes from './company-exports/company-exports.routes';
+import backupRoutes from './backup/backup.routes';
 
 /** Every feature's routes, each registered under the API base path. */
 export const featureModules: FastifyPluginAsync[] = [
@@ -38,4 +39,5 @@ export const featureModules: FastifyPluginAsync[] = [
   paymentsRoutes,
   notesRoutes,
   companyExportsRoutes,
+  backupRoutes,
 ];

@@ -33,6 +33,7 @@ import { paymentsReversalMigration } from '../../modules/payments/payments.rever
 import { companyInvitationsMigration } from '../../modules/companies/companies.invitations.migration';
 import { bookingReferencesMigration } from '../../modules/bookings/bookings.references.migration';
 import { instanceSecretsMigration } from '../../modules/payments/payments.webhook-secret.migration';
+import { backupsMigration } from '../../modules/backup/backup.migration';
 import { companyExportsMigration } from '../../modules/company-exports/company-exports.migration';
 
 /**
@@ -75,5 +76,6 @@ export const migrations: Record<string, Migration> = {
   '202611282200_instance_secrets': instanceSecretsMigration,
   '202611282300_filing_size': filingSizeMigration,
   '202611290000_company_exports': companyExportsMigration,
+  '202611290100_backups': backupsMigration,
   '202611290100_mail_once': mailOnceMigration,
 };
