@@ -150,13 +150,13 @@ test('notes: write with a table, reload, submit; staff return a section; fix, re
   await expect(saveState).toHaveAttribute('data-state', 'saved');
   await page.getByTestId('notes-submit').click();
   await page.getByTestId('confirm-warnings').click();
-  await expect(page.getByTestId('notes-status')).toHaveText(tr('submission.status.resubmitted'));
+  // Straight back to the reviewer who returned them (decision 190).
+  await expect(page.getByTestId('notes-status')).toHaveText(tr('submission.status.in_review'));
 
-  // --- staff accept
+  // --- staff accept, without a second "Start review"
   await staff.reload();
-  await expect(staff.getByTestId('notes-status')).toHaveText(tr('submission.status.resubmitted'));
-  await staff.getByTestId('action-start-review').click();
   await expect(staff.getByTestId('notes-status')).toHaveText(tr('submission.status.in_review'));
+  await expect(staff.getByTestId('action-start-review')).toHaveCount(0);
   await staff.getByTestId('action-accept').click();
   await staff.getByTestId('confirm-accept').click();
   // Accepting renders the notes PDF before it answers (notes.review.ts), on the server's one PDF thread, queued

@@ -396,19 +396,27 @@ test('annual submission: fill, upload, submit; staff return with a comment; fix 
   await page.getByTestId('submit-comment').fill('Balance sheet corrected.');
   await page.getByTestId('submit-button').click();
   await expect(page).toHaveURL(new RegExp(`/detail/${subId}$`));
-  await expect(page.getByTestId('submission-status')).toHaveAttribute('data-status', 'resubmitted');
+  // Straight back to the reviewer who returned it (decision 190).
+  await expect(page.getByTestId('submission-status')).toHaveAttribute('data-status', 'in_review');
 
-  // --- staff: a stale action is refused and reloaded, then accepted
+  // --- staff: no second "Start review"; a stale action is refused and reloaded, then accepted
   await staff.reload();
-  await expect(staff.getByTestId('staff-submission')).toHaveAttribute('data-status', 'resubmitted');
+  await expect(staff.getByTestId('staff-submission')).toHaveAttribute('data-status', 'in_review');
+  await expect(staff.getByTestId('action-start-review')).toHaveCount(0);
   const version = Number(await staff.getByTestId('staff-submission').getAttribute('data-version'));
-  // Another reviewer starts the review meanwhile.
-  const other = await staff.request.post(`${API_BASE}${SubmissionPaths.staffAction(subId, 'start-review')}`, {
-    data: { version },
+  // Another reviewer returns it meanwhile, and the company resubmits at once: the page's version is old.
+  const other = await staff.request.post(`${API_BASE}${SubmissionPaths.staffAction(subId, 'return')}`, {
+    data: { version, reasons: 'One more look, please.' },
     headers: await csrfHeaders(staff.request, baseURL!),
   });
   expect(other.status(), await other.text()).toBe(200);
-  await staff.getByTestId('action-start-review').click();
+  const again = await page.request.post(`${API_BASE}${SubmissionPaths.submit(subId)}`, {
+    data: { version: version + 1, confirmWarnings: true },
+    headers: await csrfHeaders(page.request, baseURL!),
+  });
+  expect(again.status(), await again.text()).toBe(200);
+  await staff.getByTestId('action-accept').click();
+  await staff.getByTestId('accept-send').click();
   await expect(staff.getByTestId('stale-notice')).toBeVisible();
   await staff.getByTestId('stale-reload').click();
   await expect(staff.getByTestId('staff-submission')).toHaveAttribute('data-status', 'in_review');

@@ -18,6 +18,7 @@ export * from './contracts/files';
 export * from './contracts/backoffice';
 export * from './domain/sme-size';
 export * from './domain/submission-status';
+export * from './domain/review';
 export * from './domain/submission-checklist';
 export * from './domain/filing-reference';
 export * from './domain/timeline-groups';

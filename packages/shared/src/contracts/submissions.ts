@@ -526,6 +526,11 @@ export const ReturnSubmissionRequest = z.object({
     .array(z.object({ fileId: z.uuid(), body: commentText }))
     .max(100)
     .default([]),
+  /**
+   * the comments saved during this review that the return repeats in its mail and notification; absent:
+   * all of them (decision 191). An id that is not such a comment is a field error.
+   */
+  keptCommentIds: z.array(z.uuid()).max(200).optional(),
 });
 export const AcceptSubmissionRequest = z.object({ version: SubmissionVersion, comment: z.string().trim().max(4000).optional() });
 

@@ -23,7 +23,8 @@ import { assertNotesEditable, notesTransition } from './notes.policy';
 import { initialSections, profilePrefill } from './notes.prefill';
 import { sectionsOf } from './notes.presenter';
 import { getNotes, notesDocumentOf, readableNotes } from './notes.queries';
-import { findNotes, findNotesOfYear, insertNotes, insertNotesEvents, updateNotesIfCurrent } from './notes.repository';
+import { findNotes, findNotesOfYear, findNotesReturningReviewer, insertNotes, insertNotesEvents, updateNotesIfCurrent } from './notes.repository';
+import { resumedBy, statusAfterSubmit } from '../review/review.resume';
 import type { NotesTable } from './notes.tables';
 
 /**
@@ -173,7 +174,7 @@ export async function updateNotes(deps: Deps, principal: Principal, actor: Actor
 }
 
 /**
- * Submit (draft → submitted, returned → resubmitted) after the checks: blocking errors answer 422
+ * Submit (draft → submitted, returned → resubmitted → in review with the reviewer who returned them) after the checks: blocking errors answer 422
  * CHECKS_FAILED (errors[]: `sections.<key>.fields.<field>`, code field_missing); warnings not
  * confirmed answer 422 CHECKS_WARNINGS (errors[]: `warnings.<key>`, code section_empty).
  */
@@ -181,7 +182,7 @@ export async function submitNotes(deps: Deps, principal: Principal, actor: Actor
   const row = await readableNotes(deps, principal, id);
   assertNotesEditable(row);
   if (row.version !== body.version) return stale(deps, principal, id);
-  const to = notesTransition(row, 'submit', 'company');
+  const submitted = notesTransition(row, 'submit', 'company');
   const checks = notesChecks(sectionsOf(row));
   if (checks.errors.length)
     throw new AppError(
@@ -198,15 +199,18 @@ export async function submitNotes(deps: Deps, principal: Principal, actor: Actor
   const now = nowIso();
   const confirmed = checks.warnings.map((w) => w.section);
   const ok = await deps.db.transaction().execute(async (trx) => {
+    const reviewer = submitted === 'resubmitted' ? await findNotesReturningReviewer(trx, id) : undefined;
+    const to = statusAfterSubmit(submitted, reviewer);
     const patch: Partial<NotesTable> = { status: to, updatedAt: now, submittedAt: now, ...(row.firstSubmittedAt ? {} : { firstSubmittedAt: now }) };
     if (!(await updateNotesIfCurrent(trx, id, row.version, patch, [row.status]))) return false;
     await insertNotesEvents(trx, [
-      notesEvent(principal, await notesActorName(trx, principal), id, to === 'resubmitted' ? 'resubmitted' : 'submitted', now, {
+      notesEvent(principal, await notesActorName(trx, principal), id, submitted === 'resubmitted' ? 'resubmitted' : 'submitted', now, {
         fromStatus: row.status,
-        toStatus: to,
+        toStatus: submitted,
         comment: body.comment ? body.comment : null,
         details: confirmed.length ? JSON.stringify({ confirmedWarnings: confirmed }) : null,
       }),
+      ...(reviewer && to === 'in_review' ? [notesEvent(principal, reviewer.actorName, id, 'review_started', now, resumedBy(reviewer))] : []),
     ]);
     await recordAudit(
       trx,

@@ -102,6 +102,19 @@ export function notesDocumentsSelect(db: Executor, companyId: string, bookYear?:
 
 // --- events ----------------------------------------------------------------------------------
 
+/** Who returned the notes last (the newest 'returned' event), if anyone did. */
+export function findNotesReturningReviewer(db: Executor, notesId: string) {
+  return db
+    .selectFrom('notesEvents')
+    .select(['actorId', 'actorName'])
+    .where('notesId', '=', notesId)
+    .where('action', '=', 'returned')
+    .orderBy('at', 'desc')
+    .orderBy('ord', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Events written together keep their order (`ord`), even within one millisecond. */
 export async function insertNotesEvents(db: Executor, rows: NotesEventsTable[]) {
   if (rows.length)

@@ -288,10 +288,10 @@ describe(`notes to the financial statements (${dialect})`, () => {
       await patch(a, prior.id, { version: mine.version, sections: [table('taxes', [['Profit tax', 24_000_000, 20_000_000]], 'Profit tax 20%.')] }),
     );
     const resubmitted = doc(await submit(a, edited, false));
-    expect(resubmitted.status).toBe('resubmitted');
+    // Straight back to "in review" with the reviewer who returned them: no second "Start review".
+    expect(resubmitted.status).toBe('in_review');
 
-    const again = StaffNotesDocument.parse((await staffDo(prior.id, 'start-review', { version: resubmitted.version })).json());
-    const accepted = await staffDo(prior.id, 'accept', { version: again.version });
+    const accepted = await staffDo(prior.id, 'accept', { version: resubmitted.version });
     expect(accepted.statusCode).toBe(200);
     const acc = StaffNotesDocument.parse(accepted.json());
     expect(acc).toMatchObject({ status: 'accepted', allowedActions: [] });
@@ -315,6 +315,12 @@ describe(`notes to the financial statements (${dialect})`, () => {
       'review_started',
       'accepted',
     ]);
+    // The review resumed with the reviewer who returned them.
+    const [, resumed, resubmit] = events.items;
+    const returner = events.items.find((e) => e.action === 'returned')!.actor;
+    expect(resumed).toMatchObject({ action: 'review_started', actor: returner, fromStatus: 'resubmitted', toStatus: 'in_review' });
+    expect(returner.kind).toBe('staff');
+    expect(resubmit).toMatchObject({ action: 'resubmitted', actor: { kind: 'company' }, fromStatus: 'returned', toStatus: 'resubmitted' });
     expect((await audit(prior.id)).map((e) => e.action)).toEqual([
       'notes.create',
       'notes.update',
@@ -325,7 +331,6 @@ describe(`notes to the financial statements (${dialect})`, () => {
       'notes.return',
       'notes.update',
       'notes.submit',
-      'notes.start_review',
       'notes.accept',
     ]);
     prior = NotesDocument.parse(doc(await a.inject({ url: api(NotesPaths.one(prior.id)) })));

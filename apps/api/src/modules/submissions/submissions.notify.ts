@@ -30,7 +30,13 @@ export async function tellCompany(
   news: FilingNews,
   row: SubmissionsTable,
   company: Pick<CompaniesTable, 'nameLo' | 'nameEn'>,
-  options: { vars?: (lang: Language) => Record<string, string | number>; attachments?: MailAttachment[]; at?: string } = {},
+  options: {
+    vars?: (lang: Language) => Record<string, string | number>;
+    attachments?: MailAttachment[];
+    at?: string;
+    /** text the notification adds after its body (e.g. the review's comments), in that language */
+    moreBody?: (lang: Language) => string;
+  } = {},
 ) {
   const path = submissionDetailPath(row.id);
   const vars = (lang: Language) => ({
@@ -48,7 +54,9 @@ export async function tellCompany(
       attachments: options.attachments,
     });
   }
-  const text = (lang: Language, part: 'title' | 'body') => deps.t(lang, `filing.notify.${news}.${part}`, vars(lang));
+  const more = (lang: Language) => options.moreBody?.(lang) ?? '';
+  const text = (lang: Language, part: 'title' | 'body') =>
+    [deps.t(lang, `filing.notify.${news}.${part}`, vars(lang)), part === 'body' ? more(lang) : ''].filter(Boolean).join('\n\n');
   await notifyCompany(
     trx,
     row.companyId,

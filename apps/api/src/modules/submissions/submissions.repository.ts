@@ -133,6 +133,19 @@ const currentFileCounts = preparedQuery((db, p: { submissionIds: string[] }) =>
 
 // --- events ----------------------------------------------------------------------------------
 
+/** Who returned the submission last (the newest 'returned' event), if anyone did. */
+export function findReturningReviewer(db: Executor, submissionId: string) {
+  return db
+    .selectFrom('submissionEvents')
+    .select(['actorId', 'actorName'])
+    .where('submissionId', '=', submissionId)
+    .where('action', '=', 'returned')
+    .orderBy('at', 'desc')
+    .orderBy('ord', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Events written together keep their order (`ord`), even within one millisecond. */
 export async function insertEvents(db: Executor, rows: SubmissionEventsTable[]) {
   if (rows.length)

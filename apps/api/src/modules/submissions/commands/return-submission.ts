@@ -1,31 +1,41 @@
-import type { Language } from '@bansi/shared';
+import { commentsSavedInReview, type Language } from '@bansi/shared';
 import type { Deps } from '../../../lib/deps';
+import { invalid } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/access';
 import type { Actor } from '../../audit/audit.service';
 import type { FilesTable } from '../../files/files.tables';
-import { loadReference } from '../submissions.checklist';
+import { fieldError, loadReference } from '../submissions.checklist';
 import { newEvent } from '../submissions.events';
+import { presentComment } from '../submissions.presenter';
 import { companyOfRow, fileOfSubmission, readable } from '../submissions.queries';
-import { insertEvents } from '../submissions.repository';
+import { insertEvents, listCommentEvents } from '../submissions.repository';
 import { tellCompany } from '../submissions.notify';
 import { staffTransition } from './staff-transition';
 
 /**
  * return: in_review → returned, with reasons (and comments on files); in one transaction with the
- * events and the e-mails to the company's users.
+ * events and the e-mails to the company's users. The comments saved during the review (all, or those in
+ * `keptCommentIds`) are repeated in the mail and the notification (decision 191).
  */
 export async function returnSubmission(
   deps: Deps,
   principal: Principal,
   actor: Actor,
   id: string,
-  body: { version: number; reasons: string; fileComments: { fileId: string; body: string }[] },
+  body: { version: number; reasons: string; fileComments: { fileId: string; body: string }[]; keptCommentIds?: string[] },
   lang: Language,
 ) {
   const pre = await readable(deps, principal, id);
   const files: { file: FilesTable; body: string }[] = [];
   for (const [i, c] of body.fileComments.entries())
     files.push({ file: await fileOfSubmission(deps, lang, pre, c.fileId, `body.fileComments.${i}.fileId`), body: c.body });
+  const commentRows = await listCommentEvents(deps.db, pre.id);
+  const saved = new Set(commentsSavedInReview(commentRows.map(presentComment)).map((c) => c.id));
+  const unknown = (body.keptCommentIds ?? []).flatMap((cid, i) =>
+    saved.has(cid) ? [] : [fieldError(deps, lang, `body.keptCommentIds.${i}`, 'unknown_choice')],
+  );
+  if (unknown.length) throw invalid(unknown);
+  const kept = commentRows.filter((r) => saved.has(r.id) && (body.keptCommentIds?.includes(r.id) ?? true));
   const company = await companyOfRow(deps.db, pre);
   const ref = await loadReference(deps.db);
   return staffTransition(deps, principal, actor, id, body.version, 'return', async (trx, row, to, now, name) => {
@@ -41,19 +51,37 @@ export async function returnSubmission(
         }),
       ),
     ]);
-    // The mail lists the overall reasons and every file comment, each under the file's slot name in the reader's language.
-    const fileLines = (lang: Language) =>
-      files.map(({ file, body: text }) => {
-        const type = ref.documentTypes.find((d) => d.code === file.slot);
-        const slot = type ? (lang === 'en' ? type.nameEn : type.nameLo) : deps.t(lang, 'submission.upload.other');
-        return `- ${slot} (${file.originalName}): ${text}`;
-      });
+    // Each comment under the file's slot name in the reader's language (a comment on the whole filing has none).
+    const line = (lang: Language, c: { slot: string | null; fileName: string | null; body: string }) => {
+      if (!c.fileName) return `- ${c.body}`;
+      const type = ref.documentTypes.find((d) => d.code === c.slot);
+      const slot = type ? (lang === 'en' ? type.nameEn : type.nameLo) : deps.t(lang, 'submission.upload.other');
+      return `- ${slot} (${c.fileName}): ${c.body}`;
+    };
+    const block = (lang: Language, key: string, items: { slot: string | null; fileName: string | null; body: string }[]) =>
+      items.length ? `${deps.t(lang, key)}\n${items.map((c) => line(lang, c)).join('\n')}` : '';
+    const savedBlock = (lang: Language) =>
+      block(
+        lang,
+        'review.mail.savedComments',
+        kept.map((r) => ({ slot: r.slot, fileName: r.fileName, body: r.comment ?? '' })),
+      );
     await tellCompany(deps, trx, 'returned', row, company, {
       at: now,
       vars: (lang) => ({
         reasons: body.reasons,
-        fileComments: files.length ? `${deps.t(lang, 'filing.mail.fileComments')}\n${fileLines(lang).join('\n')}` : '',
+        fileComments: [
+          block(
+            lang,
+            'filing.mail.fileComments',
+            files.map(({ file, body: text }) => ({ slot: file.slot, fileName: file.originalName, body: text })),
+          ),
+          savedBlock(lang),
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
       }),
+      moreBody: savedBlock,
     });
   });
 }

@@ -8,14 +8,15 @@ import { checksAsFieldErrors } from '../submissions.checklist';
 import { actorName, newEvent } from '../submissions.events';
 import { assertCurrent, transitionFor } from '../submissions.policy';
 import { companyOfRow, detailOf, getSubmission, readable } from '../submissions.queries';
-import { insertEvents, updateSubmissionIfCurrent } from '../submissions.repository';
+import { findReturningReviewer, insertEvents, updateSubmissionIfCurrent } from '../submissions.repository';
+import { resumedBy, statusAfterSubmit } from '../../review/review.resume';
 import { systemActor } from '../../../lib/actor';
 import { invoiceAnnualReviewFee } from '../../payments/payments.service';
 import { nextSequence } from '../../../db/sequences';
 import { tellCompany } from '../submissions.notify';
 
 /**
- * Submit (draft → submitted, returned → resubmitted) after the checks: blocking errors answer
+ * Submit (draft → submitted, returned → resubmitted → in review with the reviewer who returned it) after the checks: blocking errors answer
  * 422 CHECKS_FAILED; warnings answer 422 CHECKS_WARNINGS unless the body confirms them. The status,
  * the declared size as of now and the event are written in one transaction.
  */
@@ -29,7 +30,7 @@ export async function submitSubmission(
 ) {
   const row = await readable(deps, principal, id);
   assertCurrent(row, body.version);
-  const to = transitionFor(row, 'submit', 'company');
+  const submitted = transitionFor(row, 'submit', 'company');
   const detail = await detailOf(deps, row, principal);
   if (detail.checks.errors.length) throw new AppError(422, 'CHECKS_FAILED', checksAsFieldErrors(deps, lang, detail.checks, detail.files, 'errors'));
   if (detail.checks.warnings.length && !body.confirmWarnings) {
@@ -38,6 +39,8 @@ export async function submitSubmission(
   const company = await companyOfRow(deps.db, row);
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
+    const reviewer = submitted === 'resubmitted' ? await findReturningReviewer(trx, id) : undefined;
+    const to = statusAfterSubmit(submitted, reviewer);
     // The filing reference is given at the first submit (decision 095), from the one gapless counter, in
     // this transaction: a submit that fails or loses the version race gives its number back.
     const reference = row.reference ?? filingReference(Number(row.bookYear), await nextSequence(trx, 'filing', Number(row.bookYear)));
@@ -50,12 +53,13 @@ export async function submitSubmission(
     );
     if (!ok) throw new AppError(409, 'STALE');
     await insertEvents(trx, [
-      newEvent(principal, await actorName(trx, principal), id, to === 'resubmitted' ? 'resubmitted' : 'submitted', now, {
+      newEvent(principal, await actorName(trx, principal), id, submitted === 'resubmitted' ? 'resubmitted' : 'submitted', now, {
         fromStatus: row.status,
-        toStatus: to,
+        toStatus: submitted,
         comment: body.comment ? body.comment : null,
         details: detail.checks.warnings.length ? JSON.stringify({ confirmedWarnings: detail.checks.warnings.map((w) => w.code) }) : null,
       }),
+      ...(reviewer && to === 'in_review' ? [newEvent(principal, reviewer.actorName, id, 'review_started', now, resumedBy(reviewer))] : []),
     ]);
     await recordAudit(
       trx,

@@ -1,4 +1,4 @@
-import { localized, type FileMeta, type StaffSubmissionDetail } from '@bansi/shared';
+import { commentsSavedInReview, localized, type FileMeta, type StaffSubmissionDetail } from '@bansi/shared';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import {
   IconAlertCircle,
@@ -38,6 +38,7 @@ import { useLang } from '../../../lib/use-lang';
 import { nameOf } from '../lib/lang';
 import { READABLE_TITLE } from '../lib/styles';
 import { toastDone } from '../lib/toast';
+import { SavedComments, type SavedComment } from '../../../components/review/saved-comments';
 
 /** /staff/submissions/:id: everything a reviewer needs, and the review actions (each checks `version`). */
 export default function StaffSubmissionRoute() {
@@ -125,6 +126,14 @@ function Review({ submission: s }: { submission: StaffSubmissionDetail }) {
       label: t('submission.upload.other'),
     })),
   ];
+  const saved: SavedComment[] = commentsSavedInReview(s.comments).map((c) => {
+    const ref = c.fileId ? files.find((f) => f.file.id === c.fileId) : undefined;
+    return {
+      id: c.id,
+      about: ref ? `${ref.label}: ${ref.file.originalName}` : c.fileId ? t('submission.upload.other') : t('review.returnDialog.wholeFiling'),
+      body: c.body,
+    };
+  });
   const can = (a: 'startReview' | 'return' | 'accept') => s.allowedActions.includes(a);
   const province = provinces.data?.items.find((p) => p.code === s.company.provinceCode);
   const company = s.company;
@@ -343,10 +352,14 @@ function Review({ submission: s }: { submission: StaffSubmissionDetail }) {
       {dialog === 'return' && (
         <ReturnDialog
           files={files}
+          saved={saved}
           loading={returnIt.isPending}
           onClose={() => setDialog(null)}
-          onSend={(reasons, fileComments) =>
-            returnIt.mutate({ version: s.version, reasons, fileComments }, { onSuccess: done(t('submission.staff.returned')), onError })
+          onSend={(reasons, fileComments, keptCommentIds) =>
+            returnIt.mutate(
+              { version: s.version, reasons, fileComments, keptCommentIds },
+              { onSuccess: done(t('submission.staff.returned')), onError },
+            )
           }
         />
       )}
@@ -407,17 +420,20 @@ function CommentDialog({
 
 function ReturnDialog({
   files,
+  saved,
   loading,
   onClose,
   onSend,
 }: {
   files: FileRef[];
+  saved: SavedComment[];
   loading: boolean;
   onClose: () => void;
-  onSend: (reasons: string, fileComments: { fileId: string; body: string }[]) => void;
+  onSend: (reasons: string, fileComments: { fileId: string; body: string }[], keptCommentIds: string[]) => void;
 }) {
   const { t } = useTranslation();
   const [reasons, setReasons] = useState('');
+  const [kept, setKept] = useState(() => saved.map((c) => c.id));
   const [perFile, setPerFile] = useState<Record<string, string>>({});
   const [shown, setShown] = useState<string[]>([]);
   const fileComments = Object.entries(perFile)
@@ -438,6 +454,7 @@ function ReturnDialog({
           data-autofocus
           data-testid="return-reasons"
         />
+        <SavedComments comments={saved} kept={kept} onChange={setKept} />
         <Text size="sm" fw={600}>
           {t('submission.staff.fileComments')}
         </Text>
@@ -492,7 +509,7 @@ function ReturnDialog({
           </Button>
           <Button
             color="red.9"
-            onClick={() => onSend(reasons.trim(), fileComments)}
+            onClick={() => onSend(reasons.trim(), fileComments, kept)}
             disabled={!reasons.trim()}
             loading={loading}
             data-testid="return-send"

@@ -1,0 +1,220 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import {
+  API_BASE,
+  ContentPaths,
+  NotificationDetail,
+  NotificationPage,
+  Problem,
+  StaffSubmissionDetail,
+  SubmissionEventPage,
+  SubmissionPaths,
+} from '@bansi/shared';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCompanyUser, createTestApp, dialect, loginAs, registerCompany, type Agent, type TestApp } from '../../../test/helpers';
+import { api, getDetail, readySubmission, staffAction, submit } from '../../../test/submissions';
+
+// Issue 34, the review workflow as users feel it (decisions 190, 191): a resubmitted filing goes straight back to
+// its reviewer, and every comment saved during the review travels with the return, in the company's language.
+
+/** The text/plain part of a raw MIME message, decoded (quoted-printable or base64). */
+function plainText(raw: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  const part = parts.find((p) => /content-type:\s*text\/plain/i.test(p.split(/\r?\n\r?\n/)[0]!)) ?? raw;
+  const at = part.search(/\r?\n\r?\n/);
+  const head = part.slice(0, at);
+  const body = part
+    .slice(at)
+    .replace(/^\s+/, '')
+    .split(/\r?\n--/)[0]!;
+  const bytes = /transfer-encoding:\s*base64/i.test(head)
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+    : /transfer-encoding:\s*quoted-printable/i.test(head)
+      ? Buffer.from(
+          body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        )
+      : Buffer.from(body, 'latin1');
+  return bytes.toString('utf8').replace(/\r\n/g, '\n');
+}
+
+describe(`one review workflow: resubmit and saved comments (${dialect})`, () => {
+  const received: { to: string[]; raw: string }[] = [];
+  let smtp: SMTPServer;
+  let t: TestApp;
+  let a: Agent; // company A's admin (English)
+  let a2: Agent; // a colleague at A (Lao)
+  let staff1: Agent;
+  let staff2: Agent;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        });
+      },
+    });
+    smtp.listen(0, '127.0.0.1');
+    await once(smtp.server, 'listening');
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+    a = (await registerCompany(t, { user: { language: 'en' } })).agent;
+    a2 = await addCompanyUser(t, a);
+    await t.db.kysely.updateTable('users').set({ language: 'lo' }).where('id', '=', a2.userId!).execute();
+    staff1 = await loginAs(t, 'staff');
+    staff2 = await loginAs(t, 'staffAdmin');
+  });
+  afterAll(async () => {
+    await t?.close();
+    smtp?.close();
+  });
+
+  const emailOf = async (agent: Agent) =>
+    (await t.db.kysely.selectFrom('users').select('email').where('id', '=', agent.userId!).executeTakeFirstOrThrow()).email;
+  const nameOf = async (agent: Agent) =>
+    (await t.db.kysely.selectFrom('users').select('name').where('id', '=', agent.userId!).executeTakeFirstOrThrow()).name;
+  const staffDetail = async (id: string) => StaffSubmissionDetail.parse((await staff1.inject({ url: api(SubmissionPaths.staffOne(id)) })).json());
+  const events = async (id: string) =>
+    SubmissionEventPage.parse((await a.inject({ url: `${api(SubmissionPaths.events(id))}?limit=100` })).json()).items;
+  /** The newest return mail a user received over SMTP, as its reader sees the text. */
+  const returnMail = async (agent: Agent, reference: string) => {
+    await t.app.drainOutbox();
+    const to = await emailOf(agent);
+    const mails = received.filter((m) => m.to.includes(to) && plainText(m.raw).includes(reference));
+    return plainText(mails.at(-1)!.raw);
+  };
+  const latestNotification = async (agent: Agent, lang: 'en' | 'lo') => {
+    const page = NotificationPage.parse(
+      (await agent.inject({ url: `${API_BASE}${ContentPaths.notifications}`, headers: { 'accept-language': lang } })).json(),
+    );
+    const res = await agent.inject({ url: `${API_BASE}/notifications/${page.items[0]!.id}`, headers: { 'accept-language': lang } });
+    return NotificationDetail.parse(res.json());
+  };
+
+  it('returns a resubmitted filing straight to "in review" with the reviewer who returned it; no second "Start review"', async () => {
+    const ready = await readySubmission(t, a, t.config.BOOK_YEAR);
+    const submitted = await submit(a, ready);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    // Nobody has started it: a first submit stays "submitted", as before.
+    expect(submitted.json().status).toBe('submitted');
+    const started = await staffAction(staff2, ready.id, 'start-review', { version: submitted.json().version });
+    expect(started.statusCode, started.body).toBe(200);
+    // staff1 returns it (another reviewer than the one who started it): staff1 is the reviewer it goes back to.
+    const returned = await staffAction(staff1, ready.id, 'return', { version: started.json().version, reasons: 'Please sign page 3.' });
+    expect(returned.statusCode, returned.body).toBe(200);
+
+    const resubmitted = await submit(a, await getDetail(a, ready.id));
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    expect(resubmitted.json()).toMatchObject({ status: 'in_review', allowedActions: [] });
+    const forStaff = await staffDetail(ready.id);
+    expect(forStaff.status).toBe('in_review');
+    expect(forStaff.allowedActions).toEqual(['return', 'accept']);
+    const [resumed, resubmit] = await events(ready.id);
+    expect(resubmit).toMatchObject({ action: 'resubmitted', actor: { kind: 'company' }, fromStatus: 'returned', toStatus: 'resubmitted' });
+    expect(resumed).toMatchObject({
+      action: 'review_started',
+      actor: { kind: 'staff', name: await nameOf(staff1) },
+      fromStatus: 'resubmitted',
+      toStatus: 'in_review',
+    });
+    const row = await t.db.kysely.selectFrom('submissionEvents').selectAll().where('id', '=', resumed!.id).executeTakeFirstOrThrow();
+    expect(row.actorId).toBe(staff1.userId);
+
+    // "Start review" is not needed (and no longer allowed): accept works at once.
+    expect((await staffAction(staff1, ready.id, 'start-review', { version: forStaff.version })).statusCode).toBe(409);
+    const accepted = await staffAction(staff1, ready.id, 'accept', { version: forStaff.version });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().status).toBe('accepted');
+  });
+
+  it('repeats every comment saved during the review in the return mail and notification, in each user’s language', async () => {
+    const ready = await readySubmission(t, a, t.config.BOOK_YEAR - 1);
+    const submitted = await submit(a, ready);
+    const reference = submitted.json().reference as string;
+    const started = await staffAction(staff1, ready.id, 'start-review', { version: submitted.json().version });
+    const version = started.json().version as number;
+    const cashFlow = (await staffDetail(ready.id)).files.slots.find((s) => s.code === 'cash-flow')!.file!;
+    const comment = async (body: string, fileId?: string) => {
+      const res = await staffAction(staff1, ready.id, 'comments', { version, body, ...(fileId ? { fileId } : {}) });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const onFile = await comment('Cash-flow totals do not match.', cashFlow.id);
+    const whole = await comment('Signatures are missing on the cover.');
+    const dropped = await comment('Draft remark, not for the company.');
+    // The company answers one of them: an answer is not a saved comment of the review.
+    const answer = await a.inject({
+      method: 'POST',
+      url: api(SubmissionPaths.answers(ready.id)),
+      payload: { commentId: whole, body: 'We will sign.' },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+
+    // An id that is not a saved comment of this review: 400 in the caller's language, nothing changed.
+    const before = await staffDetail(ready.id);
+    const bad = await staffAction(staff1, ready.id, 'return', {
+      version,
+      reasons: 'x',
+      keptCommentIds: [onFile, answer.json().id],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Problem.parse(bad.json()).errors?.[0]).toMatchObject({ path: 'body.keptCommentIds.1', code: 'unknown_choice' });
+    const badLo = await staff1.inject({
+      method: 'POST',
+      url: api(SubmissionPaths.staffAction(ready.id, 'return')),
+      payload: { version, reasons: 'x', keptCommentIds: ['00000000-0000-4000-8000-000000000000'] },
+      headers: { 'accept-language': 'lo' },
+    });
+    expect(badLo.statusCode).toBe(400);
+    expect(Problem.parse(badLo.json()).errors?.[0]?.message).toMatch(/[\u0E80-\u0EFF]/);
+    expect(await staffDetail(ready.id)).toEqual(before);
+
+    // The reviewer keeps two of the three.
+    const returned = await staffAction(staff1, ready.id, 'return', {
+      version,
+      reasons: 'Two things to fix.',
+      keptCommentIds: [onFile, whole],
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+
+    const en = await returnMail(a, reference);
+    expect(en).toContain('Two things to fix.');
+    expect(en).toContain(
+      'Comments from the review:\n- Cash-flow statement (cash-flow.pdf): Cash-flow totals do not match.\n- Signatures are missing on the cover.',
+    );
+    expect(en).not.toContain('Draft remark');
+    expect(en).not.toContain('We will sign.');
+    const lo = await returnMail(a2, reference);
+    expect(lo).toContain(
+      'ຄຳເຫັນຈາກການກວດກາ:\n- ໃບລາຍງານກະແສເງິນສົດ (cash-flow.pdf): Cash-flow totals do not match.\n- Signatures are missing on the cover.',
+    );
+
+    const noteEn = await latestNotification(a, 'en');
+    expect(noteEn.title).toBe(`${reference}: returned for changes`);
+    expect(noteEn.bodyHtml).toContain('Comments from the review:');
+    expect(noteEn.bodyHtml).toContain('Cash-flow totals do not match.');
+    expect(noteEn.bodyHtml).toContain('Signatures are missing on the cover.');
+    expect(noteEn.bodyHtml).not.toContain('Draft remark');
+    const noteLo = await latestNotification(a2, 'lo');
+    expect(noteLo.bodyHtml).toContain('ຄຳເຫັນຈາກການກວດກາ:');
+    expect(noteLo.bodyHtml).toContain('ໃບລາຍງານກະແສເງິນສົດ');
+
+    // Next round: the comments of the first review are not "saved during this review" any more.
+    const resubmitted = await submit(a, await getDetail(a, ready.id));
+    expect(resubmitted.json().status).toBe('in_review');
+    const again = await staffAction(staff1, ready.id, 'return', { version: resubmitted.json().version, keptCommentIds: [onFile], reasons: 'y' });
+    expect(again.statusCode).toBe(400);
+    const second = await staffAction(staff1, ready.id, 'return', { version: resubmitted.json().version, reasons: 'Still unsigned.' });
+    expect(second.statusCode, second.body).toBe(200);
+    const en2 = await returnMail(a, reference);
+    expect(en2).toContain('Still unsigned.');
+    expect(en2).not.toContain('Comments from the review:');
+    expect(dropped).toMatch(/[0-9a-f-]{36}/);
+  });
+});
