@@ -21,13 +21,3 @@ export function jobQueueByKind(db: Executor, now: string) {
     .groupBy('kind')
     .execute();
 }
-
-/** Mail the SMTP server never took (the 'mail.send' job gave up). */
-export async function countFailedMail(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('outbox')
-    .select(sql<number>`count(*)`.as('count'))
-    .where('status', '=', 'failed')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
