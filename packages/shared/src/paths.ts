@@ -226,3 +226,8 @@ export const backofficeUrl = {
   referenceRetire: (list: ReferenceList, id: string) => `/staff/reference/${list}/${seg(id)}/retire`,
   referenceRestore: (list: ReferenceList, id: string) => `/staff/reference/${list}/${seg(id)}/restore`,
 } as const;
+
+/** The last backup's time, size and result (staff admins; the back office's audit screen). */
+export const BackupPaths = {
+  last: '/staff/backups/last',
+} as const;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { FilePaths, QrPaths } from '@bansi/shared';
+import { BackupPaths, FilePaths, QrPaths } from '@bansi/shared';
 import { sql } from 'kysely';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -279,10 +279,39 @@ describe(`backup and restore (${dialect})`, () => {
     expect(last).toMatchObject({ result: 'ok', size: runs[2]!.size, error: null });
     expect(Date.now() - Date.parse(last!.at)).toBeLessThan(60_000);
 
+    const staffAdmin = await loginAs(t, 'staffAdmin');
+    const shown = await staffAdmin.inject({ url: api(BackupPaths.last) });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual({ backup: { at: last!.at, size: runs[2]!.size, result: 'ok', error: null } });
+
     await expect(
       runBackup({ db: t.db, store: t.app.deps.store, config: { ...config, BACKUP_DIR: join(archive, 'not-a-folder') } }),
     ).rejects.toThrow();
     expect(await lastBackup(t.db.kysely)).toMatchObject({ result: 'failed', size: 0 });
+    expect((await staffAdmin.inject({ url: api(BackupPaths.last) })).json()).toMatchObject({ backup: { result: 'failed', size: 0 } });
+  });
+
+  it('BACKUP_SCHEDULE queues a nightly backup job; its run writes an archive and queues the next night', async () => {
+    const dir = join(work, 'nightly');
+    const nightly = await createTestApp({ BACKUP_SCHEDULE: '02:30', BACKUP_DIR: dir });
+    try {
+      const pending = () =>
+        nightly.db.kysely.selectFrom('jobs').selectAll().where('kind', '=', 'backup.nightly').where('status', '=', 'pending').execute();
+      const [first] = await pending();
+      expect(first!.runAt).toBe(nextDailyRun('02:30', new Date(first!.createdAt)));
+      await nightly.db.kysely
+        .updateTable('jobs')
+        .set({ runAt: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', first!.id)
+        .execute();
+      expect(await nightly.app.jobs.runDue({ kinds: ['backup.nightly'] })).toBe(1);
+      expect((await readdir(dir)).filter((n) => n.endsWith('.tar.gz'))).toHaveLength(1);
+      expect(await lastBackup(nightly.db.kysely)).toMatchObject({ result: 'ok' });
+      const [next] = await pending();
+      expect(next!.runAt).toBe(nextDailyRun('02:30', new Date(first!.runAt)));
+    } finally {
+      await nightly.close();
+    }
   });
 
   it('the nightly backup runs at the next BACKUP_SCHEDULE time of day', () => {
