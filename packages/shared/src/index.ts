@@ -10,6 +10,7 @@ export * from './contracts/reference';
 export * from './contracts/companies';
 export * from './contracts/staff-accounts';
 export * from './contracts/audit';
+export * from './contracts/backup';
 export * from './contracts/content';
 export * from './contracts/library';
 export * from './contracts/submissions';

@@ -309,3 +309,8 @@ export const WebPaths = {
     audit: '/staff/audit',
   },
 } as const;
+
+/** The last backup's time, size and result (staff admins; the back office's audit screen). */
+export const BackupPaths = {
+  last: '/staff/backups/last',
+} as const;

@@ -1,30 +1,68 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { FilePaths, QrPaths } from '@bansi/shared';
+import { BackupPaths, FilePaths, QrPaths } from '@bansi/shared';
 import { sql } from 'kysely';
+import pg from 'pg';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Config } from '../../config';
 import { openDb, type Db } from '../../db/index';
-import { migrateToLatest } from '../../db/migrate';
+import { migrateTo, migrateToLatest } from '../../db/migrate';
 import { migrations } from '../../db/migrations/index';
 import { runSeeds } from '../../db/seed';
 import { createFileStore } from '../../lib/create-file-store';
 import { sha256OfStream, type FileStore } from '../../lib/file-store';
 import { receiptCode } from '../../../test/access-cases/qr.cases';
 import { sha256Hex } from '../../../test/file-fixtures';
-import { Agent, createTestApp, createTestDb, dialect, loginAs, registerCompany, testConfig, type TestApp, type TestDb } from '../../../test/helpers';
+import {
+  Agent,
+  POSTGRES_URL,
+  createTestApp,
+  createTestDb,
+  dialect,
+  loginAs,
+  registerCompany,
+  testConfig,
+  type TestApp,
+  type TestDb,
+} from '../../../test/helpers';
 import { startS3, type TestS3 } from '../../../test/s3';
 import { acceptedSubmission, api, readySubmission, submit, uploadInto } from '../../../test/submissions';
 import { writeBackup, type Manifest } from './backup.archive';
 import { restoreBackup } from './backup.restore';
 import { lastBackup, nextDailyRun, runBackup } from './backup.service';
 import { withSnapshot } from './backup.snapshot';
+
+/** A database of its own migrated up to `migration` (null: none at all, an empty database). */
+async function bareDb(migration: string | null): Promise<TestDb> {
+  if (dialect === 'sqlite') {
+    const db = openDb('sqlite::memory:');
+    if (migration) await migrateTo(db, migration);
+    return { db, url: 'sqlite::memory:', drop: () => db.destroy() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}schema=${schema}`;
+  const db = openDb(url);
+  if (migration) await migrateTo(db, migration);
+  return {
+    db,
+    url,
+    drop: async () => {
+      await sql.raw(`drop schema ${schema} cascade`).execute(db.kysely);
+      await db.destroy();
+    },
+  };
+}
 
 /** Every table's rows, each as canonical JSON, sorted: two databases hold the same data when these are equal. */
 async function contentsOf(db: Db, dir: string): Promise<Record<string, string[]>> {
@@ -194,25 +232,22 @@ describe(`backup and restore (${dialect})`, () => {
       );
       await expect(restoreBackup({ db: target.db, store }, newer)).rejects.toThrow(/newer than this version/);
 
-      // An archive of an older schema (before the backups table): restored, then migrated.
+      // An archive of an older schema (made before the backups table existed): restored, then migrated.
       const names = Object.keys(migrations);
       const before = names[names.indexOf('202611290100_backups') - 1]!;
-      const older = join(work, 'older.tar.gz');
-      await rewrite(archive, older, (name, data) => {
-        if (name !== 'manifest.json') return data;
-        const m = JSON.parse(data.toString()) as Manifest;
-        delete m.tables.backups;
-        return Buffer.from(JSON.stringify({ ...m, schemaVersion: before }));
-      });
-      const olderTarget = await createTestDb();
+      const oldSource = await bareDb(before);
+      const oldTarget = await bareDb(null);
       try {
-        await sql.raw('drop table backups').execute(olderTarget.db.kysely);
-        await sql.raw(`delete from kysely_migration where name >= '202611290100_backups'`).execute(olderTarget.db.kysely);
-        const restoredOlder = await restoreBackup({ db: olderTarget.db, store: createFileStore(testConfig()) }, older);
-        expect(restoredOlder.migrated).toContain('202611290100_backups');
-        expect(restoredOlder.tables.companies).toBe(manifest.tables.companies);
+        const old = await writeBackup({ db: oldSource.db, store }, join(work, 'older'));
+        expect(old.manifest.schemaVersion).toBe(before);
+        expect(old.manifest.tables.backups).toBeUndefined();
+        const restoredOld = await restoreBackup({ db: oldTarget.db, store }, old.path);
+        expect(restoredOld.migrated).toContain('202611290100_backups');
+        expect(restoredOld.tables).toEqual(old.manifest.tables);
+        expect(await lastBackup(oldTarget.db.kysely)).toBeNull();
       } finally {
-        await olderTarget.drop();
+        await oldSource.drop();
+        await oldTarget.drop();
       }
 
       // nothing was written: no rows, no files
@@ -279,10 +314,39 @@ describe(`backup and restore (${dialect})`, () => {
     expect(last).toMatchObject({ result: 'ok', size: runs[2]!.size, error: null });
     expect(Date.now() - Date.parse(last!.at)).toBeLessThan(60_000);
 
+    const staffAdmin = await loginAs(t, 'staffAdmin');
+    const shown = await staffAdmin.inject({ url: api(BackupPaths.last) });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual({ backup: { at: last!.at, size: runs[2]!.size, result: 'ok', error: null } });
+
     await expect(
       runBackup({ db: t.db, store: t.app.deps.store, config: { ...config, BACKUP_DIR: join(archive, 'not-a-folder') } }),
     ).rejects.toThrow();
     expect(await lastBackup(t.db.kysely)).toMatchObject({ result: 'failed', size: 0 });
+    expect((await staffAdmin.inject({ url: api(BackupPaths.last) })).json()).toMatchObject({ backup: { result: 'failed', size: 0 } });
+  });
+
+  it('BACKUP_SCHEDULE queues a nightly backup job; its run writes an archive and queues the next night', async () => {
+    const dir = join(work, 'nightly');
+    const nightly = await createTestApp({ BACKUP_SCHEDULE: '02:30', BACKUP_DIR: dir });
+    try {
+      const pending = () =>
+        nightly.db.kysely.selectFrom('jobs').selectAll().where('kind', '=', 'backup.nightly').where('status', '=', 'pending').execute();
+      const [first] = await pending();
+      expect(first!.runAt).toBe(nextDailyRun('02:30', new Date(first!.createdAt)));
+      await nightly.db.kysely
+        .updateTable('jobs')
+        .set({ runAt: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', first!.id)
+        .execute();
+      expect(await nightly.app.jobs.runDue({ kinds: ['backup.nightly'] })).toBe(1);
+      expect((await readdir(dir)).filter((n) => n.endsWith('.tar.gz'))).toHaveLength(1);
+      expect(await lastBackup(nightly.db.kysely)).toMatchObject({ result: 'ok' });
+      const [next] = await pending();
+      expect(next!.runAt).toBe(nextDailyRun('02:30', new Date(first!.runAt)));
+    } finally {
+      await nightly.close();
+    }
   });
 
   it('the nightly backup runs at the next BACKUP_SCHEDULE time of day', () => {
