@@ -12,6 +12,11 @@ export async function insertRawRows(db: RawDb, table: string, rows: Record<strin
 
 export const findLastBackup = (db: Executor) => db.selectFrom('backups').selectAll().orderBy('finishedAt', 'desc').limit(1).executeTakeFirst();
 
+/** When the last backup that succeeded finished, if one did. */
+export const findLastGoodBackupAt = async (db: Executor) =>
+  (await db.selectFrom('backups').select('finishedAt').where('result', '=', 'ok').orderBy('finishedAt', 'desc').limit(1).executeTakeFirst())
+    ?.finishedAt ?? null;
+
 export async function insertBackup(db: Executor, row: BackupsTable): Promise<void> {
   await db.insertInto('backups').values(row).execute();
 }

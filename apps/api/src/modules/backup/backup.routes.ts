@@ -1,7 +1,7 @@
 import { BackupPaths, LastBackupView } from '@bansi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { enqueueJob } from '../jobs/jobs.service';
-import { lastBackup, nextDailyRun, runBackup } from './backup.service';
+import { lastBackup, lastGoodBackupAt, nextDailyRun, runBackup } from './backup.service';
 
 export const NIGHTLY_BACKUP = 'backup.nightly';
 
@@ -19,6 +19,9 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ backup: await lastBackup(app.deps.db) }),
   );
+
+  // GET /metrics' bansi_last_backup_age_seconds (decision 185) reads the last good backup from here.
+  app.metrics.setLastBackupSource(() => lastGoodBackupAt(app.deps.db));
 
   const schedule = app.deps.config.BACKUP_SCHEDULE;
   if (!schedule) return;

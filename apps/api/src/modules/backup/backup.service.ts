@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import type { Executor } from '../../lib/deps';
 import type { FileStore } from '../../lib/file-store';
-import { findLastBackup, insertBackup } from './backup.repository';
+import { findLastBackup, findLastGoodBackupAt, insertBackup } from './backup.repository';
 import { backupDir, pruneBackups, writeBackup, type BackupResult } from './backup.archive';
 
 export interface LastBackup {
@@ -20,6 +20,9 @@ export async function lastBackup(db: Executor): Promise<LastBackup | null> {
   const row = await findLastBackup(db);
   return row ? { at: row.finishedAt, size: Number(row.size), result: row.result, error: row.error } : null;
 }
+
+/** When the last good backup finished (the metrics' "last backup age": a failed run does not make it younger). */
+export const lastGoodBackupAt = (db: Executor): Promise<string | null> => findLastGoodBackupAt(db);
 
 /**
  * One backup run (`npm run backup`, the nightly job): the archive in BACKUP_DIR, then the oldest beyond

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { API_BASE } from '@bansi/shared';
@@ -107,12 +108,27 @@ describe(`GET /metrics (${dialect})`, () => {
     expect(sample(await scrape(), 'bansi_mail_failed')).toBe(before! + 1);
   });
 
-  it('reports the database connections in use and no backup age until a backup source is set', async () => {
+  it('reports the database connections in use, and the age of the last good backup (NaN before the first)', async () => {
     const text = await scrape();
     expect(sample(text, 'bansi_db_connections_in_use')).toBeGreaterThanOrEqual(0);
-    expect(sample(text, 'bansi_last_backup_age_seconds')).toBeUndefined();
-    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000).toISOString();
-    t.app.metrics.setLastBackupSource(async () => twoDaysAgo);
-    expect(sample(await scrape(), 'bansi_last_backup_age_seconds')).toBeGreaterThanOrEqual(48 * 3600);
+    expect(sample(text, 'bansi_last_backup_age_seconds')).toBeNaN();
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    const run = (at: string, result: 'ok' | 'failed') => ({
+      id: randomUUID(),
+      startedAt: at,
+      finishedAt: at,
+      fileName: result === 'ok' ? `bansi-${at}.tar.gz` : null,
+      size: result === 'ok' ? 1000 : 0,
+      result,
+      error: result === 'ok' ? null : 'disk full',
+    });
+    // A good backup two days ago, then a failed one an hour ago: the age is the good one's.
+    await t.db.kysely
+      .insertInto('backups')
+      .values([run(hoursAgo(48), 'ok'), run(hoursAgo(1), 'failed')])
+      .execute();
+    const age = sample(await scrape(), 'bansi_last_backup_age_seconds')!;
+    expect(age).toBeGreaterThanOrEqual(48 * 3600);
+    expect(age).toBeLessThan(49 * 3600);
   });
 });
