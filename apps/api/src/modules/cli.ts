@@ -1,8 +1,6 @@
-import type { SeedContext } from '../db/seed';
+import type { CliCommand } from '../db/seed-step';
 import { createStaffCommand } from './staff-accounts/staff-accounts.cli';
 import { importVillagesCommand } from './reference/reference.seed';
-
-export type CliCommand = (ctx: SeedContext, args: string[]) => Promise<void>;
 
 /** Commands features add to the operator CLI (e.g. staff:create, villages:import). */
 export const cliCommands: Record<string, CliCommand> = {

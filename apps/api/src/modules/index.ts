@@ -1,4 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+// What lower modules read from higher ones, and the reactions of features to each other's events:
+// wired with the routes, before any request runs.
+import './providers';
+import './subscribers';
 import auditRoutes from './audit/audit.routes';
 import authRoutes from './auth/auth.routes';
 import jobsRoutes from './jobs/jobs.routes';

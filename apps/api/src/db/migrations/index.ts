@@ -32,6 +32,7 @@ import { paymentsReversalMigration } from '../../modules/payments/payments.rever
 import { companyInvitationsMigration } from '../../modules/companies/companies.invitations.migration';
 import { bookingReferencesMigration } from '../../modules/bookings/bookings.references.migration';
 import { instanceSecretsMigration } from '../../modules/payments/payments.webhook-secret.migration';
+import { domainEventsMigration } from '../../modules/events/events.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '202611282100_payments_reversal': paymentsReversalMigration,
   '202611282200_instance_secrets': instanceSecretsMigration,
   '202611282300_filing_size': filingSizeMigration,
+  '202611290100_domain_events': domainEventsMigration,
 };

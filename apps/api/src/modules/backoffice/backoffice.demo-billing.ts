@@ -11,7 +11,7 @@ import {
 } from '@bansi/shared';
 import type { FastifyInstance } from 'fastify';
 import { deliverSignedNotification } from '../payments/payments.simulator';
-import type { Client } from './backoffice.seed';
+import type { Client } from './backoffice.demo-client';
 
 /** Clients of the demo companies that submitted, by the state their submission was left in. */
 export interface DemoClients {

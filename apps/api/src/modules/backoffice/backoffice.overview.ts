@@ -1,5 +1,6 @@
 import type { OverviewArea, OverviewTile, StaffOverview } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
+import { ageInDays, type OverviewProvider } from '../../lib/overview';
 import { vientianeDate } from '@bansi/shared';
 import {
   countBookingsBetween,
@@ -11,24 +12,13 @@ import {
 } from './backoffice.repository';
 import { notesProvider } from '../notes/notes.overview';
 
-/**
- * The /staff overview is a list of providers, one per area. Notes, bookings and invoices are
- * features of their own: each adds its provider here once its module exists (one small file, one
- * line below), and the overview shows it from then on — nothing else changes.
- */
-export interface OverviewContext {
-  bookYear: number;
-  now: Date;
-}
-export interface OverviewProvider {
-  area: OverviewArea;
-  tiles(deps: Deps, ctx: OverviewContext): Promise<OverviewTile[]>;
-}
+// The /staff overview is a list of providers, one per area (the contract is lib/overview.ts). Notes,
+// bookings and invoices are features of their own: each adds its provider here once its module exists
+// (one small file, one line below), and the overview shows it from then on — nothing else changes.
 
-const DAY = 86_400_000;
 /** A tile's key, `<area>.<name>`; its label is `backoffice.overview.tiles.<key>` in the catalogs. */
+const DAY = 86_400_000;
 const tileKey = (area: OverviewArea, name: string) => `${area}.${name}`;
-export const ageInDays = (since: string | null, now: Date) => (since ? Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / DAY)) : null);
 
 /** Submissions waiting, by state, the state whose oldest item has waited longest first. */
 export const submissionsProvider: OverviewProvider = {

@@ -32,7 +32,7 @@ import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
 import { notifyCompany } from '../content/content.notify';
-import { listMailableUsers } from '../submissions/submissions.repository';
+import { listMailableUsers } from '../auth/auth.repository';
 import { issueQrCode, newQrSecret } from '../qr/qr.service';
 import { bookingCalendar } from './bookings.calendar';
 import { assertActive, assertBeforeCutoff, assertCanRead } from './bookings.policy';

@@ -1,4 +1,4 @@
-import type { SeedStep } from '../../db/seed';
+import type { SeedStep } from '../../db/seed-step';
 import { newId, nowIso } from '../../lib/crypto';
 import { findUserByEmail, insertUser } from '../auth/auth.repository';
 import { hashPassword } from '../auth/passwords';

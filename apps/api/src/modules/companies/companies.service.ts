@@ -13,7 +13,6 @@ import {
   findUserByPhone,
   insertUser,
   listUsersOfCompany,
-  normalizePhone,
 } from '../auth/auth.repository';
 import { createInvitedUser, tellOwnerAddressInUse } from '../auth/auth.service';
 import { checkPassword, hashPassword } from '../auth/passwords';
@@ -34,6 +33,7 @@ import {
   updateCompany,
 } from './companies.repository';
 import { presentCompany, presentInvitation, presentMember } from './companies.presenter';
+import { normalizePhone } from '../../lib/phone';
 
 const fieldError = (deps: Deps, lang: Language, path: string, code: string): FieldError => ({
   path,

@@ -24,7 +24,7 @@ import {
   setPaymentFiles,
   setReceiptFileOnce,
 } from './payments.repository';
-import { registerDocumentSource } from '../submissions/submissions.documents';
+import { registerDocumentSource } from '../../lib/documents';
 import { onInvoicePaid } from './payments.service';
 import type { InvoicesTable, PaymentsTable } from './payments.tables';
 

@@ -4,7 +4,7 @@ import { preparedQuery } from '../../db/prepared';
 import type { Deps } from '../../lib/deps';
 import { presentFile } from '../files/files.presenter';
 import { loadReference } from './submissions.checklist';
-import { documentSources, registerDocumentSource, type DocumentRow } from './submissions.documents';
+import { documentSources, registerDocumentSource, type DocumentRow } from '../../lib/documents';
 import {
   documentRowsQuery,
   findFilesByIds,

@@ -3,7 +3,7 @@ import type { Deps, Executor } from '../../lib/deps';
 import type { CompaniesTable } from '../companies/companies.tables';
 import { notifyCompany } from '../content/content.notify';
 import { enqueueMail, type MailAttachment, type MailTemplate } from '../mail/mail.service';
-import { listMailableUsers } from './submissions.repository';
+import { listMailableUsers } from '../auth/auth.repository';
 import type { SubmissionsTable } from './submissions.tables';
 
 /** The moments a company hears about its filing (decision 096). */

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import type { SeedStep } from '../../db/seed';
+import type { SeedStep } from '../../db/seed-step';
 import { newId, nowIso } from '../../lib/crypto';
 import { createTranslator, loadCatalogs } from '../../lib/i18n';
 import type { Principal } from '../../plugins/access';
