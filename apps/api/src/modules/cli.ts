@@ -1,6 +1,6 @@
 import type { CliCommand } from '../db/seed-step';
-import { createStaffCommand } from './staff-accounts/staff-accounts.cli';
-import { importVillagesCommand } from './reference/reference.seed';
+import { createStaffCommand } from './staff-accounts';
+import { importVillagesCommand } from './reference';
 
 /** Commands features add to the operator CLI (e.g. staff:create, villages:import). */
 export const cliCommands: Record<string, CliCommand> = {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { adoptLegacyImages } from './content/content.legacy';
-import { startFileHousekeeping } from './files/files.housekeeping';
-import { adoptLegacyLibraryFiles } from './library/library.legacy';
+import { adoptLegacyImages } from './content';
+import { startFileHousekeeping } from './files';
+import { adoptLegacyLibraryFiles } from './library';
 
 /**
  * Start-up housekeeping of the file store (start.ts calls it before listening): first the features

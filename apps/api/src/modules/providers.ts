@@ -1,5 +1,5 @@
-import { provideSessionCompanies } from './auth/auth.company';
-import { findCompanySummary } from './companies/companies.repository';
+import { provideSessionCompanies } from './auth';
+import { findCompanySummary } from './companies';
 
 /**
  * What a lower module reads from a higher one, handed down once at load (decision 196): the lower

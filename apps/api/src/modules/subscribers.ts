@@ -1,7 +1,6 @@
 import { systemActor } from '../lib/actor';
 import { subscribe } from './events';
-import { invoiceAnnualReviewFee } from './payments/payments.service';
-import './submissions/submissions.published';
+import { invoiceAnnualReviewFee } from './payments';
 
 /**
  * Every reaction of one feature to what another did, in one place (decision 195). A command publishes

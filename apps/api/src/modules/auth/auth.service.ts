@@ -2,9 +2,9 @@ import { formatDateTime, type FieldError, type Language, type Role } from '@bans
 import { addMs, newId, nowIso, randomToken, sha256 } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
-import { actingAs, recordAudit, type Actor } from '../audit/audit.service';
+import { actingAs, recordAudit, type Actor } from '../audit';
 import { sessionCompanyOf } from './auth.company';
-import { enqueueMail } from '../mail/mail.service';
+import { enqueueMail } from '../mail';
 import {
   consumeUserToken,
   endUserTokens,
@@ -23,8 +23,7 @@ import {
   setPassword,
 } from './auth.repository';
 import { presentSession } from './auth.presenter';
-import { accountLoginKeys, isLoginLocked, loginKey, recordLoginFailure } from '../security/login-throttle';
-import { clearLoginFailures } from '../security/security.repository';
+import { accountLoginKeys, isLoginLocked, loginKey, recordLoginFailure, clearLoginFailures } from '../security';
 import { burnVerifyTime, checkPassword, hashPassword, judgePassword, verifyPassword } from './passwords';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;

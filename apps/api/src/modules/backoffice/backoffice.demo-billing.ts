@@ -10,7 +10,7 @@ import {
   type StaffInvoice,
 } from '@bansi/shared';
 import type { FastifyInstance } from 'fastify';
-import { deliverSignedNotification } from '../payments/payments.simulator';
+import { deliverSignedNotification } from '../payments';
 import type { Client } from './backoffice.demo-client';
 
 /** Clients of the demo companies that submitted, by the state their submission was left in. */

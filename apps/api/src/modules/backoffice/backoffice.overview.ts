@@ -10,14 +10,14 @@ import {
   countWaitingSubmissions,
   WAITING_STATUSES,
 } from './backoffice.repository';
-import { notesProvider } from '../notes/notes.overview';
+import { notesProvider } from '../notes';
 
 // The /staff overview is a list of providers, one per area (the contract is lib/overview.ts). Notes,
 // bookings and invoices are features of their own: each adds its provider here once its module exists
 // (one small file, one line below), and the overview shows it from then on — nothing else changes.
 
-/** A tile's key, `<area>.<name>`; its label is `backoffice.overview.tiles.<key>` in the catalogs. */
 const DAY = 86_400_000;
+/** A tile's key, `<area>.<name>`; its label is `backoffice.overview.tiles.<key>` in the catalogs. */
 const tileKey = (area: OverviewArea, name: string) => `${area}.${name}`;
 
 /** Submissions waiting, by state, the state whose oldest item has waited longest first. */

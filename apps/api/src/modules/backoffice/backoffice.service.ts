@@ -3,10 +3,9 @@ import { withPlaceNameEn } from '@bansi/shared/domain/place-name';
 import { normalizeSearchText } from '@bansi/shared/domain/search-text';
 import type { Deps } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
-import { findCompany, listPeople } from '../companies/companies.repository';
-import { presentCompany, presentMember } from '../companies/companies.presenter';
-import { listAllItems, listProvinces } from '../reference/reference.repository';
-import { loadReference, sizeViewOf } from '../submissions/submissions.checklist';
+import { findCompany, listPeople, presentCompany, presentMember } from '../companies';
+import { listAllItems, listProvinces } from '../reference';
+import { loadReference, sizeViewOf } from '../submissions';
 import { toCsv } from '../../lib/csv';
 import {
   listCompaniesWithSubmission,

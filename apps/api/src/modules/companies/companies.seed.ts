@@ -1,9 +1,8 @@
 import type { SeedStep } from '../../db/seed-step';
 import { newId, nowIso } from '../../lib/crypto';
-import { findUserByEmail, insertUser } from '../auth/auth.repository';
-import { hashPassword } from '../auth/passwords';
-import { districtHasVillages, findItemByCode } from '../reference/reference.repository';
-import { createStaffWithPassword } from '../staff-accounts/staff-accounts.service';
+import { findUserByEmail, insertUser, hashPassword } from '../auth';
+import { districtHasVillages, findItemByCode } from '../reference';
+import { createStaffWithPassword } from '../staff-accounts';
 import { insertCompany, replacePeople } from './companies.repository';
 
 /** The demo's accounts; README.md states them. */

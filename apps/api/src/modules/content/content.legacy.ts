@@ -6,7 +6,7 @@ import type { ImageVariant } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
 import { storageKeyFor, type StagedBytes } from '../../lib/file-store';
 import { newId } from '../../lib/crypto';
-import { keepInTransaction } from '../files/files.service';
+import { keepInTransaction } from '../files';
 import { insertImageVariants, listImagesWithoutVariants } from './content.repository';
 
 const VARIANTS: ImageVariant[] = ['large', 'thumb'];

@@ -5,7 +5,7 @@ import { createFileStore } from '../../lib/create-file-store';
 import type { Deps } from '../../lib/deps';
 import * as repo from './content.repository';
 import * as content from './content.service';
-import { systemActor } from '../audit/audit.service';
+import { systemActor } from '../audit';
 
 const system: content.Actor = systemActor;
 

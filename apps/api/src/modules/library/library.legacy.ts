@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../lib/deps';
 import { storageKeyFor } from '../../lib/file-store';
-import { keepInTransaction } from '../files/files.service';
+import { keepInTransaction } from '../files';
 import { listLegacyLibraryFiles, setLibraryStorageKey } from './library.repository';
 
 /**

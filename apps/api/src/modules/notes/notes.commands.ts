@@ -17,7 +17,7 @@ import { newId, nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import { recordAudit, type Actor } from '../audit/audit.service';
+import { recordAudit, type Actor } from '../audit';
 import { notesActorName, notesEvent } from './notes.events';
 import { assertNotesEditable, notesTransition } from './notes.policy';
 import { initialSections, profilePrefill } from './notes.prefill';

@@ -1,5 +1,5 @@
 import { notFound } from '../../lib/errors';
-import { registerFileOwner } from '../files/files.owners';
+import { registerFileOwner } from '../files';
 import { registerDocumentSource } from '../../lib/documents';
 import { NOTES_PDF_OWNER, notesDocumentsSelect } from './notes.repository';
 

@@ -25,9 +25,8 @@ import { addMs, newId, nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import { recordAudit } from '../audit/audit.service';
-import { registerFileOwner } from '../files/files.owners';
-import type { FilesTable } from '../files/files.tables';
+import { recordAudit } from '../audit';
+import { registerFileOwner, type FilesTable } from '../files';
 import { canPayInvoice, canReadInvoice } from './payments.policy';
 import { presentFee, presentInvoice, presentStaffInvoice, presentUnmatched } from './payments.presenter';
 import {

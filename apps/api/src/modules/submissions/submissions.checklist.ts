@@ -16,13 +16,10 @@ import {
 } from '@bansi/shared';
 import type { Selectable } from 'kysely';
 import type { Deps, Executor } from '../../lib/deps';
-import type { CompaniesTable } from '../companies/companies.tables';
-import { presentFile } from '../files/files.presenter';
-import type { FilesTable } from '../files/files.tables';
-import type { ReferenceItemsTable as ReferenceItemsColumns } from '../reference/reference.tables';
-import { presentThresholdCell } from '../sme-thresholds/sme-thresholds.presenter';
-import { listThresholdCells } from '../sme-thresholds/sme-thresholds.repository';
-import { stampedCache } from '../reference/reference.cache';
+import type { CompaniesTable } from '../companies';
+import { presentFile, type FilesTable } from '../files';
+import { type ReferenceItemsTable as ReferenceItemsColumns, stampedCache } from '../reference';
+import { presentThresholdCell, listThresholdCells } from '../sme-thresholds';
 import type { SizeView } from './submissions.presenter';
 import { listReferenceItemsOf } from './submissions.repository';
 import type { SIZE_COLUMNS, SubmissionsTable } from './submissions.tables';

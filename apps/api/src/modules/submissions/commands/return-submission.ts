@@ -1,8 +1,8 @@
 import type { Language } from '@bansi/shared';
 import type { Deps } from '../../../lib/deps';
 import type { Principal } from '../../../plugins/access';
-import type { Actor } from '../../audit/audit.service';
-import type { FilesTable } from '../../files/files.tables';
+import type { Actor } from '../../audit';
+import type { FilesTable } from '../../files';
 import { loadReference } from '../submissions.checklist';
 import { newEvent } from '../submissions.events';
 import { companyOfRow, fileOfSubmission, readable } from '../submissions.queries';

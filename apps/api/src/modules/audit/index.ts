@@ -1,0 +1,3 @@
+/** The public face of the audit module: other modules import only what is exported here (decision 197). */
+export { actingAs, recordAudit, systemActor, type Actor } from './audit.service';
+export { default as auditRoutes } from './audit.routes';
