@@ -155,3 +155,18 @@ export const listMailableUsers = (db: Executor, companyId: string) =>
     .where('disabledAt', 'is', null)
     .orderBy('createdAt')
     .execute();
+
+/** Every user of the company, disabled ones too, oldest first (the back office's company page). */
+export const listCompanyUsers = (db: Executor, companyId: string) =>
+  db.selectFrom('users').selectAll().where('companyId', '=', companyId).orderBy('createdAt').execute();
+
+/** The company's active users who have set a password (deadline reminders go to them). */
+export const listActiveCompanyUsers = (db: Executor, companyId: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'language', 'name'])
+    .where('companyId', '=', companyId)
+    .where('disabledAt', 'is', null)
+    .where('passwordHash', 'is not', null)
+    .orderBy('createdAt')
+    .execute();

@@ -8,6 +8,8 @@ export {
   findUserById,
   findUserByPhone,
   insertUser,
+  listActiveCompanyUsers,
+  listCompanyUsers,
   listMailableUsers,
   listStaffUsers,
   listUsersOfCompany,

@@ -2,14 +2,11 @@ import type { OverviewArea, OverviewTile, StaffOverview } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
 import { ageInDays, type OverviewProvider } from '../../lib/overview';
 import { vientianeDate } from '@bansi/shared';
-import {
-  countBookingsBetween,
-  countCompaniesNotSubmitted,
-  countFailedJobs,
-  countOpenInvoices,
-  countWaitingSubmissions,
-  WAITING_STATUSES,
-} from './backoffice.repository';
+import { countCompaniesNotSubmitted } from './backoffice.repository';
+import { countBookingsBetween } from '../bookings';
+import { countFailedJobs } from '../jobs';
+import { countOpenInvoices } from '../payments';
+import { countWaitingSubmissions, WAITING_STATUSES } from '../submissions';
 import { notesProvider } from '../notes';
 
 // The /staff overview is a list of providers, one per area (the contract is lib/overview.ts). Notes,

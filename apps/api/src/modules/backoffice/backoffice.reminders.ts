@@ -5,7 +5,8 @@ import { findCompany } from '../companies';
 import { notifyCompany } from '../content';
 import { enqueueJob } from '../jobs';
 import { enqueueMail } from '../mail';
-import { claimReminder, listActiveCompanyUsers, listCompaniesToRemind } from './backoffice.repository';
+import { claimReminder, listCompaniesToRemind } from './backoffice.repository';
+import { listActiveCompanyUsers } from '../auth';
 
 /** The daily scan and the per-company send, as jobs of the one worker (modules/jobs). */
 export const REMINDER_SCAN_JOB = 'backoffice.reminders.scan';

@@ -5,18 +5,14 @@ import type { Deps } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import { findCompany, listPeople, presentCompany, presentMember } from '../companies';
 import { listAllItems, listProvinces } from '../reference';
-import { loadReference, sizeViewOf } from '../submissions';
+import { listSubmissionsOfCompany, loadReference, sizeViewOf } from '../submissions';
 import { toCsv } from '../../lib/csv';
-import {
-  listCompaniesWithSubmission,
-  listCompanyAudit,
-  listCompanyUsers,
-  listSubmissionsOfCompany,
-  listBookingsOfCompany,
-  listInvoicesOfCompany,
-  listNotesOfCompany,
-  searchCompanies,
-} from './backoffice.repository';
+import { listCompaniesWithSubmission, searchCompanies } from './backoffice.repository';
+import { listCompanyAudit } from '../audit';
+import { listCompanyUsers } from '../auth';
+import { listBookingsOfCompany } from '../bookings';
+import { listNotesOfCompany } from '../notes';
+import { listInvoicesOfCompany } from '../payments';
 
 // --- companies -----------------------------------------------------------------------------------
 

@@ -99,3 +99,11 @@ export const countJobsByStatus = (db: Executor) =>
     .select(['status', sql<number>`count(*)`.as('count')])
     .groupBy('status')
     .execute();
+
+/** Jobs that used up their attempts (staff admins look into them), with the oldest one's time. */
+export const countFailedJobs = (db: Executor) =>
+  db
+    .selectFrom('jobs')
+    .select([(eb) => eb.fn.countAll<number | string>().as('n'), (eb) => eb.fn.min('finishedAt').as('oldest')])
+    .where('status', '=', 'failed')
+    .executeTakeFirstOrThrow();
