@@ -1,5 +1,6 @@
 import type { SeedContext, SeedStep } from './seed-step';
 import { accountsDemoSeed } from '../modules/companies/companies.seed';
+import { staffDemoSeed } from '../modules/staff-accounts/staff-accounts.seed';
 import { contentDemoSeed } from '../modules/content/content.seed';
 import { referenceSeed } from '../modules/reference/reference.seed';
 import { officialHolidaysSeed } from '../modules/bookings/bookings.seed';
@@ -17,6 +18,7 @@ export const seedSteps: SeedStep[] = [
   referenceSeed,
   officialHolidaysSeed,
   accountsDemoSeed,
+  staffDemoSeed,
   librarySeed,
   libraryDemoSeed,
   contentDemoSeed,

@@ -19,3 +19,4 @@ export { createInvitedUser, tellOwnerAddressInUse } from './auth.service';
 export type { UserRow } from './auth.tables';
 export { checkPassword, hashPassword } from './passwords';
 export { default as authRoutes } from './auth.routes';
+export { DEMO_ACCOUNTS } from './auth.demo-accounts';

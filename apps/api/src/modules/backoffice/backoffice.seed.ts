@@ -1,7 +1,8 @@
 import { AuthPaths, SubmissionPaths, type StaffSubmissionDetail } from '@bansi/shared';
 import PDFDocument from 'pdfkit';
 import type { SeedStep } from '../../db/seed-step';
-import { findCompanyByTin, DEMO_ACCOUNTS, DEMO_COMPANIES, type DemoTarget } from '../companies';
+import { DEMO_ACCOUNTS } from '../auth';
+import { findCompanyByTin, DEMO_COMPANIES, type DemoTarget } from '../companies';
 import { findItemByCode, listVillages } from '../reference';
 import { seedDemoBilling } from './backoffice.demo-billing';
 import { Client } from './backoffice.demo-client';

@@ -2,6 +2,5 @@
 export { DEMO_COMPANIES, type DemoTarget } from './companies.demo-companies';
 export { presentCompany, presentMember } from './companies.presenter';
 export { findCompany, findCompanyByTin, findCompanySummary, listPeople } from './companies.repository';
-export { DEMO_ACCOUNTS } from './companies.seed';
 export type { CompaniesTable, CompanyPeopleTable } from './companies.tables';
 export { default as companiesRoutes } from './companies.routes';

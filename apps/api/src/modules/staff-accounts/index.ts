@@ -2,3 +2,4 @@
 export { createStaffCommand } from './staff-accounts.cli';
 export { createStaffWithPassword } from './staff-accounts.service';
 export { default as staffAccountsRoutes } from './staff-accounts.routes';
+export { staffDemoSeed } from './staff-accounts.seed';
