@@ -2,7 +2,7 @@ import { loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds } from './db/seed';
-import { restoreCommand } from './modules/backup/backup.cli';
+import { restoreCommand } from './modules/backup';
 import { cliCommands } from './modules/cli';
 
 /** Operator commands: `node apps/api/dist/cli.js <command> [args]` (npm scripts wrap them). */

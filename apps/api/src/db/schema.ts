@@ -15,7 +15,8 @@ import type { PaymentTables } from '../modules/payments/payments.tables';
 import type { BookingTables } from '../modules/bookings/bookings.tables';
 import type { QrTables } from '../modules/qr/qr.tables';
 import type { NotesTables } from '../modules/notes/notes.tables';
-import type { SequenceTables } from './sequences';
+import type { SequenceTables } from './sequences.tables';
+import type { EventsTables } from '../modules/events/events.tables';
 import type { CompanyExportTables } from '../modules/company-exports/company-exports.tables';
 import type { BackupsTables } from '../modules/backup/backup.tables';
 
@@ -43,5 +44,6 @@ export interface Database
     QrTables,
     SequenceTables,
     NotesTables,
+    EventsTables,
     CompanyExportTables,
     BackupsTables {}

@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { nowIso } from '../lib/crypto';
 import { notFound, unauthenticated } from '../lib/errors';
-import { MAIL_JOB } from '../modules/mail/mail.service';
-import { jobQueueByKind } from '../modules/metrics/metrics.repository';
+import { jobQueueByKind } from '../modules/jobs';
+import { MAIL_JOB } from '../modules/mail';
 
 /** When the last good backup finished (ISO-8601), or null when none is known. */
 export type LastBackupSource = () => Promise<string | null>;

@@ -35,6 +35,7 @@ import { bookingReferencesMigration } from '../../modules/bookings/bookings.refe
 import { instanceSecretsMigration } from '../../modules/payments/payments.webhook-secret.migration';
 import { backupsMigration } from '../../modules/backup/backup.migration';
 import { companyExportsMigration } from '../../modules/company-exports/company-exports.migration';
+import { domainEventsMigration } from '../../modules/events/events.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '202611282300_filing_size': filingSizeMigration,
   '202611290000_company_exports': companyExportsMigration,
   '202611290100_backups': backupsMigration,
+  '202611290100_domain_events': domainEventsMigration,
   '202611290100_mail_once': mailOnceMigration,
 };

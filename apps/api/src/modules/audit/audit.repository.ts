@@ -163,3 +163,28 @@ export async function findSubjectNames(db: Executor, subjects: { kind: string; i
   }
   return out;
 }
+
+/** The newest entries about one company (its own or done to it), with the actor's name (the back office's company page). */
+export const listCompanyAudit = (db: Executor, companyId: string, limit: number) =>
+  db
+    .selectFrom('auditLog')
+    .leftJoin('users', 'users.id', 'auditLog.actorUserId')
+    .select([
+      'auditLog.id',
+      'auditLog.occurredAt',
+      'auditLog.action',
+      'auditLog.actorRole',
+      'users.name as actorName',
+      'auditLog.subjectKind',
+      'auditLog.subjectId',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('auditLog.companyId', '=', companyId),
+        eb.and([eb('auditLog.subjectKind', '=', 'company'), eb('auditLog.subjectId', '=', companyId)]),
+      ]),
+    )
+    .orderBy('auditLog.occurredAt', 'desc')
+    .orderBy('auditLog.id', 'desc')
+    .limit(limit)
+    .execute();

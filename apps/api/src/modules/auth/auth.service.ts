@@ -3,9 +3,9 @@ import { formatDateTime, type FieldError, type Language, type Role } from '@bans
 import { addMs, newId, nowIso, randomToken, sha256 } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
-import { actingAs, recordAudit, type Actor } from '../audit/audit.service';
-import { findCompanySummary } from '../companies/companies.repository';
-import { enqueueMail } from '../mail/mail.service';
+import { actingAs, recordAudit, type Actor } from '../audit';
+import { sessionCompanyOf } from './auth.company';
+import { enqueueMail } from '../mail';
 import {
   consumeUserToken,
   endUserTokens,
@@ -24,8 +24,7 @@ import {
   setPassword,
 } from './auth.repository';
 import { presentSession } from './auth.presenter';
-import { accountLoginKeys, isLoginLocked, loginKey, recordLoginFailure } from '../security/login-throttle';
-import { clearLoginFailures } from '../security/security.repository';
+import { accountLoginKeys, isLoginLocked, loginKey, recordLoginFailure, clearLoginFailures } from '../security';
 import { burnVerifyTime, checkPassword, hashPassword, judgePassword, verifyPassword } from './passwords';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
@@ -82,7 +81,7 @@ export async function login(
     });
     await recordAudit(trx, actingAs(meta.actor, usable), 'auth.login', { kind: 'user', id: usable.id });
   });
-  const company = usable.companyId ? ((await findCompanySummary(db, usable.companyId)) ?? null) : null;
+  const company = await sessionCompanyOf(db, usable.companyId);
   return { token, session: presentSession(usable, company, expiresAt) };
 }
 
@@ -90,7 +89,7 @@ export async function getSession(deps: Deps, principal: { userId: string; sessio
   const user = await findUserById(deps.db, principal.userId);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED');
   const session = await findSessionById(deps.db, principal.sessionId);
-  const company = user.companyId ? ((await findCompanySummary(deps.db, user.companyId)) ?? null) : null;
+  const company = await sessionCompanyOf(deps.db, user.companyId);
   return presentSession(user, company, session?.expiresAt ?? nowIso());
 }
 
@@ -149,7 +148,7 @@ async function usableLink(deps: Deps, token: string) {
 
 /** The account's own words a new password must not be built on: its e-mail, name and company. */
 async function ownWords(deps: Deps, user: { email: string; name: string; companyId: string | null }) {
-  const company = user.companyId ? await findCompanySummary(deps.db, user.companyId) : undefined;
+  const company = await sessionCompanyOf(deps.db, user.companyId);
   return [user.email, user.name, company?.nameLo, company?.nameEn];
 }
 

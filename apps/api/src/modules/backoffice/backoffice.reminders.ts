@@ -2,11 +2,12 @@ import { WebPaths } from '@bansi/shared/paths';
 import type { Language } from '@bansi/shared';
 import { vientianeDate } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
-import { findCompany } from '../companies/companies.repository';
-import { notifyCompany } from '../content/content.notify';
-import { enqueueJob } from '../jobs/jobs.service';
-import { enqueueMail } from '../mail/mail.service';
-import { claimReminder, listActiveCompanyUsers, listCompaniesToRemind } from './backoffice.repository';
+import { findCompany } from '../companies';
+import { notifyCompany } from '../content';
+import { enqueueJob } from '../jobs';
+import { enqueueMail } from '../mail';
+import { claimReminder, listCompaniesToRemind } from './backoffice.repository';
+import { listActiveCompanyUsers } from '../auth';
 
 /** The daily scan and the per-company send, as jobs of the one worker (modules/jobs). */
 export const REMINDER_SCAN_JOB = 'backoffice.reminders.scan';

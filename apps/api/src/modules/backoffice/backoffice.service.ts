@@ -10,22 +10,17 @@ import { withPlaceNameEn } from '@bansi/shared/domain/place-name';
 import { normalizeSearchText } from '@bansi/shared/domain/search-text';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
-import { findCompany, listPeople } from '../companies/companies.repository';
-import { presentCompany, presentMember } from '../companies/companies.presenter';
-import { listAllItems, listProvinces } from '../reference/reference.repository';
-import { loadReference, sizeViewOf } from '../submissions/submissions.checklist';
+import { findCompany, listPeople, presentCompany, presentMember } from '../companies';
+import { listAllItems, listProvinces } from '../reference';
+import { listSubmissionsOfCompany, loadReference, sizeViewOf } from '../submissions';
 import { toCsv } from '../../lib/csv';
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
-import {
-  listCompaniesWithSubmission,
-  listCompanyAudit,
-  listCompanyUsers,
-  listSubmissionsOfCompany,
-  listBookingsOfCompany,
-  listInvoicesOfCompany,
-  listNotesOfCompany,
-  searchCompanies,
-} from './backoffice.repository';
+import { listCompaniesWithSubmission, searchCompanies } from './backoffice.repository';
+import { listCompanyAudit } from '../audit';
+import { listCompanyUsers } from '../auth';
+import { listBookingsOfCompany } from '../bookings';
+import { listNotesOfCompany } from '../notes';
+import { listInvoicesOfCompany } from '../payments';
 
 // --- companies -----------------------------------------------------------------------------------
 

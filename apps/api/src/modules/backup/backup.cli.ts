@@ -1,5 +1,5 @@
 import { createFileStore } from '../../lib/create-file-store';
-import type { CliCommand } from '../cli';
+import type { CliCommand } from '../../db/seed-step';
 import { restoreBackup } from './backup.restore';
 import { runBackup } from './backup.service';
 

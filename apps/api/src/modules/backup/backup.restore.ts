@@ -13,7 +13,7 @@ import type { Db } from '../../db/index';
 import { migrateTo, migrateToLatest } from '../../db/migrate';
 import { migrations } from '../../db/migrations/index';
 import type { FileStore } from '../../lib/file-store';
-import { audienceToken, optimizeSearchIndex } from '../content/content.repository';
+import { audienceToken, optimizeSearchIndex } from '../content';
 import { insertRawRows, type RawDb } from './backup.repository';
 import { SCHEMA_OWNED_TABLES } from './backup.snapshot';
 import { ARCHIVE_FORMAT, MANIFEST, fileEntry, tableEntry, type Manifest } from './backup.archive';

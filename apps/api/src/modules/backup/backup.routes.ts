@@ -1,6 +1,6 @@
 import { BackupPaths, LastBackupView } from '@bansi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { enqueueJob } from '../jobs/jobs.service';
+import { enqueueJob } from '../jobs';
 import { lastBackup, lastGoodBackupAt, nextDailyRun, runBackup } from './backup.service';
 
 export const NIGHTLY_BACKUP = 'backup.nightly';

@@ -2,7 +2,7 @@ import type { Language } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
 import { createPdf, PDF_COLORS, providerHeader } from '../../lib/pdf';
 import type { Principal } from '../../plugins/access';
-import { qrLink } from '../qr/qr.service';
+import { qrLink } from '../qr';
 import { findCompanyNames } from './bookings.repository';
 import { slotLabel } from './bookings.mail';
 import { readableBooking } from './bookings.queries';

@@ -1,7 +1,7 @@
 import { WebPaths } from '@bansi/shared/paths';
 import { formatDateTime, vientianeTime, type Language } from '@bansi/shared';
 import type { Deps, Executor } from '../../lib/deps';
-import { enqueueMail } from '../mail/mail.service';
+import { enqueueMail } from '../mail';
 import { bookingCalendar } from './bookings.calendar';
 import { findCompanyNames, findUser } from './bookings.repository';
 import type { BookingsTable } from './bookings.tables';

@@ -1,5 +1,5 @@
 import { isStaffRole, vientianeDate } from '@bansi/shared';
-import { registerQrKind } from '../qr/qr.service';
+import { registerQrKind } from '../qr';
 import { presentStaffBooking } from './bookings.presenter';
 import { findBooking, findCompanyNames } from './bookings.repository';
 import { settingsOf } from './bookings.slots';

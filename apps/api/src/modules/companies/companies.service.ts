@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/index';
 import { newId, nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { actingAs, recordAudit, type Actor } from '../audit/audit.service';
+import { actingAs, recordAudit, type Actor } from '../audit';
 import {
   deleteSessionsOfUser,
   endUserTokens,
@@ -14,12 +14,13 @@ import {
   findUserByPhone,
   insertUser,
   listUsersOfCompany,
-  normalizePhone,
-} from '../auth/auth.repository';
-import { createInvitedUser, tellOwnerAddressInUse } from '../auth/auth.service';
-import { checkPassword, hashPassword } from '../auth/passwords';
-import { enqueueMail } from '../mail/mail.service';
-import { districtHasVillages, findDistrict, findItem, findProvince, findVillage } from '../reference/reference.repository';
+  createInvitedUser,
+  tellOwnerAddressInUse,
+  checkPassword,
+  hashPassword,
+} from '../auth';
+import { enqueueMail } from '../mail';
+import { districtHasVillages, findDistrict, findItem, findProvince, findVillage } from '../reference';
 import type { CompanyPeopleTable } from './companies.tables';
 import {
   deleteInvitation,
@@ -35,6 +36,7 @@ import {
   updateCompany,
 } from './companies.repository';
 import { presentCompany, presentInvitation, presentMember } from './companies.presenter';
+import { normalizePhone } from '../../lib/phone';
 
 const fieldError = (deps: Deps, lang: Language, path: string, code: string): FieldError => ({
   path,

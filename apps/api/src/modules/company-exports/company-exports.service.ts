@@ -7,11 +7,11 @@ import { notFound } from '../../lib/errors';
 import { vientianeDateTime } from '../../lib/pdf';
 import { sendFile } from '../../lib/send-file';
 import { storageKeyFor } from '../../lib/file-store';
-import { registerStoredKeys } from '../files/files.owners';
+import { registerStoredKeys } from '../files';
 import type { Principal } from '../../plugins/access';
-import { recordAudit } from '../audit/audit.service';
-import { enqueueJob } from '../jobs/jobs.service';
-import { enqueueMail } from '../mail/mail.service';
+import { recordAudit } from '../audit';
+import { enqueueJob } from '../jobs';
+import { enqueueMail } from '../mail';
 import {
   expiredStoredExports,
   exportKeysAmong,

@@ -12,7 +12,7 @@ import type { Deps } from '../../lib/deps';
 import { toCsv } from '../../lib/csv';
 import { readableFileName } from '../../lib/file-names';
 import type { StagedBytes } from '../../lib/file-store';
-import { renderCoverSheet } from '../bookings/bookings.cover-sheet';
+import { renderCoverSheet } from '../bookings';
 import { companyBookingsForExport, companyFilesForExport, companyInvoicesForExport, findCompanyForExport } from './company-exports.repository';
 
 /** What an entry of the zip is (the manifest's `kind`; its label is `companyExport.kinds.<kind>`). */

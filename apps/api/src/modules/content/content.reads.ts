@@ -3,7 +3,7 @@ import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import type { StoredFileRef } from '../files/files.service';
+import type { StoredFileRef } from '../files';
 import { VISITOR, readsAsCompany, type AudienceTarget } from './content.policy';
 import { presentInfoPage, presentNotificationDetail, presentNotificationSummary, presentPostDetail, presentPostSummary } from './content.presenter';
 import * as repo from './content.repository';

@@ -1,7 +1,7 @@
 import type { Language } from '@bansi/shared';
 import { newId, nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
-import { enqueueJob } from '../jobs/jobs.service';
+import { enqueueJob } from '../jobs';
 import { insertMail, mailJobKey } from './mail.repository';
 import { renderMail } from './mail.render';
 

@@ -1,7 +1,7 @@
 import { newId } from '../../lib/crypto';
 import type { Executor } from '../../lib/deps';
 import type { Principal } from '../../plugins/access';
-import { findUserById } from '../auth/auth.repository';
+import { findUserById } from '../auth';
 import { actorKindOf } from './notes.policy';
 import type { NotesEventsTable } from './notes.tables';
 

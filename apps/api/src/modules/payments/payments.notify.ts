@@ -1,8 +1,8 @@
 import { WebPaths } from '@bansi/shared/paths';
 import type { Language } from '@bansi/shared';
 import type { Deps, Executor } from '../../lib/deps';
-import { notifyCompany } from '../content/content.notify';
-import { enqueueMail, type MailAttachment } from '../mail/mail.service';
+import { notifyCompany } from '../content';
+import { enqueueMail, type MailAttachment } from '../mail';
 import { findCompanyForInvoice, listCompanyMailUsers } from './payments.repository';
 import type { InvoicesTable } from './payments.tables';
 

@@ -4,12 +4,11 @@ import { formatLak, LANGUAGES } from '@bansi/shared';
 import { systemActor } from '../../lib/actor';
 import type { Deps, Executor } from '../../lib/deps';
 import { createPdf, providerHeader, vientianeDateTime } from '../../lib/pdf';
-import { recordAudit } from '../audit/audit.service';
-import { findFileById } from '../files/files.repository';
-import { storeGenerated } from '../files/files.service';
-import { enqueueJob } from '../jobs/jobs.service';
-import { enqueueMail } from '../mail/mail.service';
-import { issueQrCode, newQrSecret, qrLink, registerQrKind } from '../qr/qr.service';
+import { recordAudit } from '../audit';
+import { findFileById, storeGenerated } from '../files';
+import { enqueueJob } from '../jobs';
+import { enqueueMail } from '../mail';
+import { issueQrCode, newQrSecret, qrLink, registerQrKind } from '../qr';
 import { presentInvoice } from './payments.presenter';
 import {
   findCompanyForInvoice,
@@ -25,7 +24,7 @@ import {
   setPaymentFiles,
   setReceiptFileOnce,
 } from './payments.repository';
-import { registerDocumentSource } from '../submissions/submissions.documents';
+import { registerDocumentSource } from '../../lib/documents';
 import { onInvoicePaid } from './commands/settle';
 import type { InvoicesTable, PaymentsTable } from './payments.tables';
 

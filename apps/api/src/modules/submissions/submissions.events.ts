@@ -2,7 +2,7 @@ import type { SubmissionEventAction } from '@bansi/shared';
 import { newId } from '../../lib/crypto';
 import type { Executor } from '../../lib/deps';
 import type { Principal } from '../../plugins/access';
-import { findUserById } from '../auth/auth.repository';
+import { findUserById } from '../auth';
 import { actorOf } from './submissions.policy';
 import type { SubmissionEventsTable } from './submissions.tables';
 

@@ -2,7 +2,7 @@ import type { Actor } from '../../../lib/actor';
 import type { Deps, Executor } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/access';
-import { recordAudit } from '../../audit/audit.service';
+import { recordAudit } from '../../audit';
 import { mailBooking, type HolidayNames } from '../bookings.mail';
 import { assertActive, assertBeforeCutoff } from '../bookings.policy';
 import { getBooking, getStaffBooking, readableBooking } from '../bookings.queries';

@@ -3,7 +3,7 @@ import type { Actor } from '../../../lib/actor';
 import { newId, nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
 import { AppError, duplicate } from '../../../lib/errors';
-import { recordAudit } from '../../audit/audit.service';
+import { recordAudit } from '../../audit';
 import { presentHoliday } from '../bookings.queries';
 import { findHolidayByDate, insertHoliday, listBookedBetween, lockBookingDay } from '../bookings.repository';
 import { vientianeDays } from '../bookings.slots';

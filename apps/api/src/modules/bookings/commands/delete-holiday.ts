@@ -1,7 +1,7 @@
 import type { Actor } from '../../../lib/actor';
 import type { Deps } from '../../../lib/deps';
 import { notFound } from '../../../lib/errors';
-import { recordAudit } from '../../audit/audit.service';
+import { recordAudit } from '../../audit';
 import { deleteHoliday as removeHoliday, findHoliday } from '../bookings.repository';
 
 export async function deleteHoliday(deps: Deps, actor: Actor, id: string) {

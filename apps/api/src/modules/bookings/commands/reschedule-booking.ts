@@ -4,7 +4,7 @@ import type { Actor } from '../../../lib/actor';
 import type { Deps } from '../../../lib/deps';
 import { AppError, conflict, invalid } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/access';
-import { recordAudit } from '../../audit/audit.service';
+import { recordAudit } from '../../audit';
 import { mailBooking } from '../bookings.mail';
 import { assertActive, assertBeforeCutoff } from '../bookings.policy';
 import { getBooking, getStaffBooking, readableBooking } from '../bookings.queries';

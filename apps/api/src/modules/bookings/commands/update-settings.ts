@@ -2,7 +2,7 @@ import type { BookingSettings, BookingSettingsView } from '@bansi/shared';
 import type { Actor } from '../../../lib/actor';
 import { nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
-import { recordAudit } from '../../audit/audit.service';
+import { recordAudit } from '../../audit';
 import { getSettings } from '../bookings.queries';
 import { saveSettings } from '../bookings.repository';
 import { settingsOf } from '../bookings.slots';

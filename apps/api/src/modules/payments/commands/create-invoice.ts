@@ -3,7 +3,7 @@ import type { Actor } from '../../../lib/actor';
 import { newId, nowIso } from '../../../lib/crypto';
 import type { Executor } from '../../../lib/deps';
 import { invalid } from '../../../lib/errors';
-import { recordAudit } from '../../audit/audit.service';
+import { recordAudit } from '../../audit';
 import { insertInvoice, nextInvoiceSeq } from '../payments.repository';
 import type { InvoiceLinesTable, InvoicesTable } from '../payments.tables';
 

@@ -4,7 +4,7 @@ import { nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
 import { AppError, invalid, notFound } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/access';
-import { recordAudit } from '../../audit/audit.service';
+import { recordAudit } from '../../audit';
 import { tellCompanyAboutInvoice } from '../payments.notify';
 import { FIELD_MESSAGE_LANG } from '../payments.presenter';
 import { getStaffInvoice } from '../payments.queries';

@@ -4,7 +4,7 @@ import { newId, nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
 import { invalid } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/access';
-import { recordAudit } from '../../audit/audit.service';
+import { recordAudit } from '../../audit';
 import { FIELD_MESSAGE_LANG } from '../payments.presenter';
 import { getFees } from '../payments.queries';
 import { listSizeCodes, upsertFee } from '../payments.repository';

@@ -2,7 +2,7 @@ import type { NotificationReason, NotifyResult, PaymentNotification } from '@ban
 import type { Actor } from '../../../lib/actor';
 import { newId, nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
-import { recordAudit } from '../../audit/audit.service';
+import { recordAudit } from '../../audit';
 import { findInvoiceByNumber, findNotification, insertNotificationOnce, latestReversalsOf, updateNotificationOutcome } from '../payments.repository';
 import type { InvoicesTable } from '../payments.tables';
 import { settle } from './settle';

@@ -1,7 +1,7 @@
 import type { Actor } from '../../../lib/actor';
 import { newId, nowIso } from '../../../lib/crypto';
 import type { Executor } from '../../../lib/deps';
-import { recordAudit } from '../../audit/audit.service';
+import { recordAudit } from '../../audit';
 import { insertPayment, markInvoicePaid } from '../payments.repository';
 import type { InvoicesTable } from '../payments.tables';
 

@@ -4,7 +4,7 @@ import { nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
 import { AppError, notFound } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/access';
-import { recordAudit } from '../../audit/audit.service';
+import { recordAudit } from '../../audit';
 import { getStaffInvoice } from '../payments.queries';
 import { findInvoice, markInvoiceVoid } from '../payments.repository';
 

@@ -3,7 +3,7 @@ import { nowIso } from '../../../lib/crypto';
 import type { Deps, Executor } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/access';
-import { recordAudit, type Actor } from '../../audit/audit.service';
+import { recordAudit, type Actor } from '../../audit';
 import { actorName } from '../submissions.events';
 import { assertCurrent, transitionFor } from '../submissions.policy';
 import { getStaffSubmission, readable } from '../submissions.queries';

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { API_BASE } from '@bansi/shared';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialect, registerCompany, type TestApp } from '../../../test/helpers';
-import { enqueueJob } from '../jobs/jobs.service';
+import { createTestApp, dialect, registerCompany, type TestApp } from '../../test/helpers';
+import { enqueueJob } from '../modules/jobs';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 
