@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../lib/deps';
+import { likeEscape } from '../../lib/like';
 import { afterKeyset } from '../../db/keyset';
 
 /** Companies with no submission for the year, or only a draft (nothing submitted yet). */
@@ -34,7 +35,7 @@ function notSubmitted(eb: ExpressionBuilder<Database, 'companies'>, bookYear: nu
 const folded = (column: string) =>
   sql<string>`lower(replace(replace(replace(${sql.ref(column)}, ${'\u0ECD\u0EB2'}, ${'\u0EB3'}), ${'\u0EAB\u0E99'}, ${'\u0EDC'}), ${'\u0EAB\u0EA1'}, ${'\u0EDD'}))`;
 
-const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (fragment: string) => `%${likeEscape(fragment)}%`;
 
 export interface CompanySearch {
   /** normalised fragments; every one must be found in a name, the TIN or the registration number */
