@@ -243,4 +243,16 @@ describe(`a company's export of all its records (${dialect})`, () => {
       404,
     );
   });
+  it('prepares one export at a time, even when two requests race', async () => {
+    const [a, b] = await Promise.all([1, 2].map(() => admin.inject({ method: 'POST', url: api(CompanyExportPaths.exports) })));
+    expect([a!.statusCode, b!.statusCode]).toEqual([202, 202]);
+    expect(a!.json().id).toBe(b!.json().id);
+    const preparing = await t.db.kysely
+      .selectFrom('companyExports')
+      .select('id')
+      .where('companyId', '=', companyId)
+      .where('status', '=', 'preparing')
+      .execute();
+    expect(preparing).toHaveLength(1);
+  });
 });
