@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, loginAs, test } from './fixtures';
+import { DEMO_USERS, expect, loginAs, test } from './fixtures';
+import { received, waitForMail } from './mail';
 
 test.beforeEach(() => test.skip(!['lo-mobile', 'en-desktop'].includes(test.info().project.name), 'runs in lo-mobile and en-desktop'));
 
@@ -15,6 +16,7 @@ test('the company admin asks for all records, sees them prepared, then downloads
   const panel = page.getByTestId('records-export');
   await expect(panel).toContainText(tr('companyExport.lead'));
 
+  const earlier = new Set(received().map((m) => m.raw));
   await panel.getByRole('button', { name: tr('companyExport.request') }).click();
   const newest = panel.getByTestId('records-export-item').first();
   await expect(newest).toHaveAttribute('data-status', 'preparing');
@@ -30,6 +32,8 @@ test('the company admin asks for all records, sees them prepared, then downloads
   expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
   expect(bytes.includes(Buffer.from('manifest.json'))).toBe(true);
   await shot('records-export-ready');
+  // and the mail that says so, with the link back to this tab
+  await waitForMail(DEMO_USERS.company.login, (m) => m.text.includes('/dashboard/settings#records') && !earlier.has(m.raw));
 });
 
 /** A staff admin makes the same export from the back office's company screen (audited by the API). */
@@ -40,8 +44,11 @@ test('a staff admin makes the export of a company from its screen', async ({ pag
   await page.getByTestId('company-row').first().click();
   const section = page.getByTestId('company-export');
   await expect(section.getByRole('heading', { name: tr('companyExport.staffTitle') })).toBeVisible();
+  const earlier = new Set(received().map((m) => m.raw));
   await section.getByRole('button', { name: tr('companyExport.request') }).click();
   const newest = section.getByTestId('records-export-item').first();
   await expect(newest).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await expect(newest.getByRole('link', { name: tr('companyExport.download') })).toHaveAttribute('href', /\/exports\/[0-9a-f-]{36}\/download$/);
+  // The staff admin is mailed the link to the company's screen.
+  await waitForMail(DEMO_USERS.staff.login, (m) => /\/staff\/companies\/[0-9a-f-]{36}/.test(m.text) && m.text.includes('zip') && !earlier.has(m.raw));
 });

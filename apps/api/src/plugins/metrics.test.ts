@@ -5,6 +5,7 @@ import { API_BASE } from '@bansi/shared';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, registerCompany, type TestApp } from '../../test/helpers';
+import { openSubmission, uploadInto } from '../../test/submissions';
 import { enqueueJob } from '../modules/jobs';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -106,6 +107,19 @@ describe(`GET /metrics (${dialect})`, () => {
       .execute();
     await t.app.drainOutbox();
     expect(sample(await scrape(), 'bansi_mail_failed')).toBe(before! + 1);
+  });
+
+  it('counts the bytes of an upload and times its requests', async () => {
+    const before = await scrape();
+    const { agent } = await registerCompany(t);
+    const submission = await openSubmission(agent, 2023);
+    const { last, data } = await uploadInto(agent, submission.id, 'balance-sheet');
+    expect(last.statusCode).toBe(204);
+    const after = await scrape();
+    expect(sample(after, 'bansi_upload_bytes_total')! - (sample(before, 'bansi_upload_bytes_total') ?? 0)).toBe(data.length);
+    expect(sample(after, 'bansi_upload_request_duration_seconds_count')!).toBeGreaterThan(
+      sample(before, 'bansi_upload_request_duration_seconds_count') ?? 0,
+    );
   });
 
   it('reports the database connections in use, and the age of the last good backup (NaN before the first)', async () => {

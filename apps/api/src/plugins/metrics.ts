@@ -1,6 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { API_BASE, FilePaths } from '@bansi/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { nowIso } from '../lib/crypto';
@@ -97,22 +97,15 @@ export default fp(async function metrics(app: FastifyInstance) {
     backupAge.set(backupAt ? Math.max(0, (Date.parse(now) - Date.parse(backupAt)) / 1000) : NaN);
   }
 
-  const started = new WeakMap<FastifyRequest, number>();
-  app.addHook('onRequest', (request, _reply, done) => {
-    started.set(request, performance.now());
-    done();
-  });
+  // Callback hook (no promise per request); Fastify measures the time since the request arrived.
   app.addHook('onResponse', (request, reply, done) => {
-    const t0 = started.get(request);
-    if (t0 !== undefined) {
-      const seconds = (performance.now() - t0) / 1000;
-      // The route pattern (/api/v1/files/:id), never the URL: one series per route, whatever the ids.
-      const route = request.routeOptions.url ?? 'unmatched';
-      requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
-      if ((request.method === 'PATCH' || request.method === 'POST') && route.startsWith(UPLOADS) && reply.statusCode < 300) {
-        uploadBytes.inc(Number(request.headers['content-length'] ?? 0) || 0);
-        uploadDuration.observe(seconds);
-      }
+    const seconds = reply.elapsedTime / 1000;
+    // The route pattern (/api/v1/files/:id), never the URL: one series per route, whatever the ids.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
+    if ((request.method === 'PATCH' || request.method === 'POST') && route.startsWith(UPLOADS) && reply.statusCode < 300) {
+      uploadBytes.inc(Number(request.headers['content-length'] ?? 0) || 0);
+      uploadDuration.observe(seconds);
     }
     done();
   });

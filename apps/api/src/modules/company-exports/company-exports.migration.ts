@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export const companyExportsMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -16,6 +16,14 @@ export const companyExportsMigration: Migration = {
       .addColumn('ready_at', 'text')
       .addColumn('expires_at', 'text')
       .addColumn('last_error', 'text')
+      .execute();
+    // One export being prepared per company, even when two requests race (a partial unique index).
+    await db.schema
+      .createIndex('company_exports_one_preparing')
+      .on('company_exports')
+      .column('company_id')
+      .unique()
+      .where(sql.ref('status'), '=', 'preparing')
       .execute();
     await db.schema.createIndex('company_exports_company').on('company_exports').columns(['company_id', 'requested_at']).execute();
     await db.schema.createIndex('company_exports_expiry').on('company_exports').columns(['expires_at']).execute();

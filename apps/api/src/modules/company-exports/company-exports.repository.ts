@@ -84,7 +84,7 @@ export const companyFilesForExport = (db: Executor, companyId: string) =>
 export const companyInvoicesForExport = (db: Executor, companyId: string) =>
   db
     .selectFrom('invoices')
-    .select(['id', 'number', 'status', 'total', 'bookYear', 'issuedAt', 'paidAt', 'dueDate'])
+    .select(['id', 'number', 'status', 'total', 'bookYear', 'issuedAt', 'paidAt', 'dueDate', 'receiptFileId'])
     .where('companyId', '=', companyId)
     .orderBy('issuedAt')
     .orderBy('id')

@@ -1,5 +1,6 @@
 import { API_BASE, companyExportUrl, isStaffRole, type CompanyExport, type Language } from '@bansi/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isUniqueViolation } from '../../db/index';
 import type { Actor } from '../../lib/actor';
 import { addMs, newId, nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
@@ -51,6 +52,17 @@ export function presentExport(row: CompanyExportsTable): CompanyExport {
  * transaction, audited. While one is being prepared, asking again answers that one.
  */
 export async function requestExport(deps: Deps, actor: Actor, principal: Principal, companyId: string): Promise<CompanyExport> {
+  try {
+    return await insertRequest(deps, actor, principal, companyId);
+  } catch (err) {
+    // A concurrent request inserted the company's one 'preparing' export first: answer that one.
+    const preparing = isUniqueViolation(err) ? await findPreparingExport(deps.db, companyId) : undefined;
+    if (!preparing) throw err;
+    return presentExport(preparing);
+  }
+}
+
+function insertRequest(deps: Deps, actor: Actor, principal: Principal, companyId: string): Promise<CompanyExport> {
   return deps.db.transaction().execute(async (trx) => {
     const company = await findCompanyForExport(trx, companyId);
     if (!company) throw notFound();
@@ -125,7 +137,12 @@ export async function buildExport(deps: Deps, exportId: string, lastAttempt: boo
   try {
     const staged = await writeCompanyZip(deps, row.companyId, row.language, principal);
     const storageKey = storageKeyFor(row.id);
-    await deps.store.commit(staged, storageKey);
+    try {
+      await deps.store.commit(staged, storageKey);
+    } catch (err) {
+      await deps.store.discard(staged);
+      throw err;
+    }
     const readyAt = nowIso();
     const expiresAt = addMs(readyAt, deps.config.EXPORT_LINK_DAYS * 24 * 3_600_000);
     await deps.db.transaction().execute(async (trx) => {

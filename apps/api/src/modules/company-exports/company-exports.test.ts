@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { book, upcomingSlots } from '../../../test/bookings';
 import { addCompanyUser, createTestApp, dialect, loginAs, registerCompany, type Agent, type TestApp } from '../../../test/helpers';
-import { issueInvoiceTo } from '../../../test/payments';
+import { deliver, issueInvoiceTo, notification } from '../../../test/payments';
 import { acceptedSubmission, readySubmission } from '../../../test/submissions';
 
 const api = (path: string) => `${API_BASE}${path}`;
@@ -76,6 +76,11 @@ describe(`a company's export of all its records (${dialect})`, () => {
     await acceptedSubmission(t, admin, staff, 2023);
     await readySubmission(t, admin, 2022);
     await issueInvoiceTo(t, admin);
+    // a paid invoice whose receipt job has not run yet: the export makes the receipt
+    const paid = await issueInvoiceTo(t, admin, [{ description: 'Annual review', amount: 1_000_000 }]);
+    expect((await deliver(t, notification({ billNumber: paid.number, amount: 1_000_000 }))).statusCode).toBeLessThan(300);
+    const before = await t.db.kysely.selectFrom('invoices').select(['status', 'receiptFileId']).where('id', '=', paid.id).executeTakeFirstOrThrow();
+    expect(before).toEqual({ status: 'paid', receiptFileId: null });
     await book(admin, (await upcomingSlots(admin))[0]!.start);
     // Another company with records of its own.
     other = (await registerCompany(t)).agent;
@@ -124,7 +129,7 @@ describe(`a company's export of all its records (${dialect})`, () => {
     const invoices = await t.db.kysely.selectFrom('invoices').selectAll().where('companyId', '=', companyId).execute();
     expect(files.length).toBeGreaterThanOrEqual(9); // 2 × 4 uploads and the acknowledgement receipt
     expect(bookings).toHaveLength(1);
-    expect(invoices).toHaveLength(1);
+    expect(invoices).toHaveLength(2);
 
     const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as {
       company: { id: string };
@@ -146,7 +151,9 @@ describe(`a company's export of all its records (${dialect})`, () => {
     const cover = manifest.entries.find((e) => e.kind === 'cover_sheet')!;
     expect(cover.reference).toBe(bookings[0]!.reference);
     expect(entries.get(cover.path!)!.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(manifest.entries.filter((e) => e.kind === 'invoice').map((e) => e.reference)).toEqual([invoices[0]!.number]);
+    expect(manifest.entries.filter((e) => e.kind === 'invoice').map((e) => e.reference)).toEqual(invoices.map((i) => i.number));
+    const paid = invoices.find((i) => i.status === 'paid')!;
+    expect(manifest.entries.filter((e) => e.kind === 'payment_receipt').map((e) => e.reference)).toEqual([paid.number]);
     expect(manifest.entries.some((e) => e.kind === 'filing_receipt')).toBe(true);
     expect(manifest.entries.find((e) => e.kind === 'filing_file')!.kindLabel).toBe('ໄຟລ໌ການຍື່ນ');
 
@@ -242,5 +249,17 @@ describe(`a company's export of all its records (${dialect})`, () => {
     expect((await staff.inject({ method: 'POST', url: api(companyExportUrl.staffExports('00000000-0000-4000-8000-000000000000')) })).statusCode).toBe(
       404,
     );
+  });
+  it('prepares one export at a time, even when two requests race', async () => {
+    const [a, b] = await Promise.all([1, 2].map(() => admin.inject({ method: 'POST', url: api(CompanyExportPaths.exports) })));
+    expect([a!.statusCode, b!.statusCode]).toEqual([202, 202]);
+    expect(a!.json().id).toBe(b!.json().id);
+    const preparing = await t.db.kysely
+      .selectFrom('companyExports')
+      .select('id')
+      .where('companyId', '=', companyId)
+      .where('status', '=', 'preparing')
+      .execute();
+    expect(preparing).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import { toCsv } from '../../lib/csv';
 import { readableFileName } from '../../lib/file-names';
 import type { StagedBytes } from '../../lib/file-store';
 import { renderCoverSheet } from '../bookings';
+import { ensureReceipt } from '../payments';
 import { companyBookingsForExport, companyFilesForExport, companyInvoicesForExport, findCompanyForExport } from './company-exports.repository';
 
 /** What an entry of the zip is (the manifest's `kind`; its label is `companyExport.kinds.<kind>`). */
@@ -72,6 +73,8 @@ const segment = (name: string) =>
  */
 export async function writeCompanyZip(deps: Deps, companyId: string, lang: Language, principal: Principal): Promise<StagedBytes> {
   const label = (key: string) => deps.t(lang, `companyExport.${key}`);
+  // A paid invoice whose receipt job has not run yet gets its receipt now (the payments module's own generator).
+  for (const i of await companyInvoicesForExport(deps.db, companyId)) if (i.status === 'paid' && !i.receiptFileId) await ensureReceipt(deps, i.id);
   const [company, files, invoices, bookings] = await Promise.all([
     findCompanyForExport(deps.db, companyId),
     companyFilesForExport(deps.db, companyId),

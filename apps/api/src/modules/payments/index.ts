@@ -3,3 +3,4 @@ export { invoiceAnnualReviewFee } from './payments.service';
 export { deliverSignedNotification } from './payments.simulator';
 export { default as paymentsRoutes } from './payments.routes';
 export { countOpenInvoices, listInvoicesOfCompany } from './payments.staff-reads.repository';
+export { ensureReceipt } from './payments.receipt';
