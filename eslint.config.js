@@ -16,6 +16,22 @@ const featureZones = features.map((name) => ({
   except: [`./${name}`],
 }));
 
+// API modules meet only through each other's public face, index.ts (decision 197): one zone per module folder.
+const apiModulesDir = './apps/api/src/modules';
+const apiEntries = readdirSync(new URL(apiModulesDir, import.meta.url), { withFileTypes: true });
+const apiModules = apiEntries.filter((d) => d.isDirectory()).map((d) => d.name);
+// the composition floor's own files (routes, subscribers, providers …) are held to the faces too
+const apiComposition = apiEntries.filter((d) => d.isFile() && d.name.endsWith('.ts') && !d.name.endsWith('.test.ts')).map((d) => d.name);
+const apiModuleZones = apiModules.map((name) => ({
+  target: [
+    ...apiModules.filter((other) => other !== name).map((other) => `${apiModulesDir}/${other}`),
+    ...apiComposition.map((file) => `${apiModulesDir}/${file}`),
+  ],
+  from: `${apiModulesDir}/${name}`,
+  except: ['./index.ts'],
+  message: `Import the ${name} module through its public face, modules/${name}/index.ts.`,
+}));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -53,6 +69,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiModuleZones }] },
   },
   {
     // The API: Kysely queries only in repositories (and migrations, seeds, the db layer, tests).

@@ -29,3 +29,23 @@ describe('web layering', () => {
     expect(await restricted(file, target)).toBe(false);
   });
 });
+
+// API modules meet only through each other's index.ts (decision 197), held by the same rule.
+describe('API module faces', () => {
+  it.each([
+    ['a feature imports another feature’s repository', 'apps/api/src/modules/payments/probe.ts', '../submissions/submissions.repository'],
+    ['a command imports another module’s service', 'apps/api/src/modules/submissions/commands/probe.ts', '../../payments/payments.service'],
+    ['the composition reaches past a face', 'apps/api/src/modules/subscribers.ts', './payments/payments.service'],
+  ])('refuses: %s', async (_case, file, target) => {
+    expect(await restricted(file, target)).toBe(true);
+  });
+
+  it.each([
+    ['a feature imports another module through its face', 'apps/api/src/modules/payments/probe.ts', '../submissions'],
+    ['a command imports another module’s face', 'apps/api/src/modules/submissions/commands/probe.ts', '../../audit'],
+    ['a module imports its own files', 'apps/api/src/modules/payments/probe.ts', './payments.repository'],
+    ['the composition imports a face', 'apps/api/src/modules/subscribers.ts', './payments'],
+  ])('allows: %s', async (_case, file, target) => {
+    expect(await restricted(file, target)).toBe(false);
+  });
+});

@@ -22,6 +22,7 @@ import assets from './plugins/assets';
 import problems, { frameworkProblem } from './plugins/problems';
 import hardening from './plugins/hardening';
 import slowRequests from './plugins/slow-requests';
+import metrics from './plugins/metrics';
 import securityHeaders from './plugins/security-headers';
 import { redactingLogger } from './lib/log-redact';
 import jobsWorker from './plugins/jobs-worker';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(slowRequests);
+  await app.register(metrics);
   await app.register(problems);
   await app.register(hardening);
   await app.register(securityHeaders);

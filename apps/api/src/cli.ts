@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds } from './db/seed';
+import { restoreCommand } from './modules/backup';
 import { cliCommands } from './modules/cli';
 
 /** Operator commands: `node apps/api/dist/cli.js <command> [args]` (npm scripts wrap them). */
@@ -16,11 +17,14 @@ async function main() {
     } else if (command === 'seed') {
       await migrateToLatest(db);
       console.log(`seeded: ${(await runSeeds({ db, config }, { demo: true })).join(', ')}`);
+    } else if (command === 'restore') {
+      // Not migrated first: the restore builds the archive's schema, then migrates.
+      await restoreCommand({ db, config }, args);
     } else if (command && cliCommands[command]) {
       await migrateToLatest(db);
       await cliCommands[command]({ db, config }, args);
     } else {
-      console.error(`usage: cli <migrate|seed|${Object.keys(cliCommands).join('|')}> [args]`);
+      console.error(`usage: cli <migrate|seed|restore|${Object.keys(cliCommands).join('|')}> [args]`);
       process.exitCode = 2;
     }
   } finally {

@@ -166,11 +166,30 @@ export const ConfigSchema = z.object({
   /** the strength meter's checks while a new password is typed (decision 143) */
   RATE_LIMIT_PASSWORD_CHECK_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
 
+  /** where `npm run backup` and the nightly backup write their archives (default: <DATA_DIR>/backups) */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** how many archives to keep in BACKUP_DIR; older ones are removed after each backup */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** a time of day (UTC, HH:MM) at which the jobs worker makes a backup every day; none: no nightly backup */
+  BACKUP_SCHEDULE: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day, HH:MM')
+    .optional(),
+
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Bansi <no-reply@bansi.example>'),
+
+  /** days an export of a company's records can be downloaded once it is ready (decision 186) */
+  EXPORT_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+
+  /** bearer token of GET /metrics (Prometheus); unset, the endpoint answers 404 (decision 185) */
+  METRICS_TOKEN: z
+    .string()
+    .refine((v) => Buffer.byteLength(v) >= 16, 'at least 16 bytes')
+    .optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { openDb, type Db } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds, type SeedContext } from './db/seed';
-import { startFileHousekeeping } from './modules/files/files.housekeeping';
+import { startHousekeeping } from './modules/housekeeping';
 
 /**
  * Everything `npm start` does before listening: migrations, the app, reference data (provinces and
@@ -20,6 +20,6 @@ export async function startApp(
   const app = await buildApp({ config, db, serveWeb: options.serveWeb, startWorkers: options.startWorkers });
   app.log.info({ migrated, dialect: db.dialect }, 'database ready');
   await runSeeds({ db, config, store: app.deps.store, log: options.log ?? app.log }, { demo: config.SEED_DEMO });
-  if (options.housekeeping ?? true) await startFileHousekeeping(app);
+  if (options.housekeeping ?? true) await startHousekeeping(app);
   return { app, db };
 }

@@ -10,7 +10,7 @@ export interface ReceivedMail {
   raw: string;
 }
 
-function received(): ReceivedMail[] {
+export function received(): ReceivedMail[] {
   const dir = join(process.env.BANSI_E2E_DIR ?? '', 'mail');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)

@@ -206,6 +206,18 @@ export const BookingPaths = {
   settings: '/staff/booking-settings',
 } as const;
 
+/** A company's export of all its records (decision 186): the company admin's, and a staff admin's for any company. */
+export const CompanyExportPaths = {
+  exports: '/companies/me/exports',
+  download: '/exports/:id/download',
+  staffExports: '/staff/companies/:id/exports',
+} as const;
+
+export const companyExportUrl = {
+  download: (id: string) => `/exports/${seg(id)}/download`,
+  staffExports: (companyId: string) => `/staff/companies/${seg(companyId)}/exports`,
+} as const;
+
 /** The back office (issue 16). Route patterns; the web fills them with `backofficeUrl`. */
 export const BackofficePaths = {
   overview: '/staff/overview',
@@ -225,4 +237,80 @@ export const backofficeUrl = {
   referenceItem: (list: ReferenceList, id: string) => `/staff/reference/${list}/${seg(id)}`,
   referenceRetire: (list: ReferenceList, id: string) => `/staff/reference/${list}/${seg(id)}/retire`,
   referenceRestore: (list: ReferenceList, id: string) => `/staff/reference/${list}/${seg(id)}/restore`,
+} as const;
+
+/**
+ * Every route of the web app (DESIGN §2; the paths are fixed). The web builds its links with these
+ * helpers and its router names the same paths; the API's mails, PDFs and QR codes link to them on
+ * PUBLIC_URL. Never typed by hand.
+ */
+export const WebPaths = {
+  home: '/',
+  aboutUs: '/about-us',
+  blogs: '/blogs',
+  blog: (slug: string) => `/blogs/${seg(slug)}`,
+  notifications: '/notification',
+  notification: (id: string) => `/notification/${seg(id)}`,
+  /** search results of the public site (`?q=`) */
+  search: '/search',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: (token: string) => `/reset-password/${seg(token)}`,
+  thanks: '/thanks',
+  qrScan: (comId: string, code: string) => `/qr/scan/${seg(comId)}/${seg(code)}`,
+  dashboard: {
+    root: '/dashboard',
+    news: '/dashboard/news',
+    /** reading inside the dashboard (decision 096): an article, the notifications, one notification */
+    newsItem: (slug: string) => `/dashboard/news?item=${seg(slug)}`,
+    notifications: '/dashboard/news?tab=notifications',
+    notification: (id: string) => `/dashboard/news?notification=${seg(id)}`,
+    info: (page: string) => `/dashboard/info/${seg(page)}`,
+    submitDocument: '/dashboard/submit-document',
+    submissionDetail: (subId: string) => `/dashboard/submit-document/detail/${seg(subId)}`,
+    submissionHistory: '/dashboard/submit-document-history',
+    createNotes: '/dashboard/create-notes-document',
+    notesHistory: '/dashboard/notes-document-history',
+    allDocumentHistory: '/dashboard/all-document-history',
+    booking: '/dashboard/sending-booking-document',
+    /** the bookings screen with one booking in view (the booking mails' link) */
+    bookingOne: (id: string) => `/dashboard/sending-booking-document?booking=${seg(id)}`,
+    finishedBookings: '/dashboard/finish-booking-document',
+    /** a received booking in view (the shortfall mail's link) */
+    finishedBooking: (id: string) => `/dashboard/finish-booking-document?booking=${seg(id)}`,
+    payment: '/dashboard/service-payment',
+    guideBook: '/dashboard/guide-book',
+    lawBook: '/dashboard/law-book',
+    license: '/dashboard/accounting-license',
+    settings: '/dashboard/settings',
+    documentViewer: (subId: string, uuid: string) => `/dashboard/document-viewer/${seg(subId)}/${seg(uuid)}`,
+    otherDocumentViewer: (subId: string, uuid: string) => `/dashboard/document-viewer/other/${seg(subId)}/${seg(uuid)}`,
+  },
+  staff: {
+    root: '/staff',
+    submissions: '/staff/submissions',
+    submission: (id: string) => `/staff/submissions/${seg(id)}`,
+    notes: '/staff/notes',
+    notesOne: (id: string) => `/staff/notes/${seg(id)}`,
+    content: '/staff/content',
+    library: '/staff/library',
+    reference: '/staff/reference',
+    /** a tab of the reference screen: a reference list, the SME grid or the holidays */
+    referenceTab: (tab: ReferenceList | 'sme' | 'holidays') => `/staff/reference?list=${tab}`,
+    accounts: '/staff/accounts',
+    bookings: '/staff/bookings',
+    bookingsOn: (date: string) => `/staff/bookings?date=${seg(date)}`,
+    invoices: '/staff/invoices',
+    invoicesOf: (companyId: string) => `/staff/invoices?company=${seg(companyId)}`,
+    companies: '/staff/companies',
+    company: (id: string) => `/staff/companies/${seg(id)}`,
+    reports: '/staff/reports',
+    audit: '/staff/audit',
+  },
+} as const;
+
+/** The last backup's time, size and result (staff admins; the back office's audit screen). */
+export const BackupPaths = {
+  last: '/staff/backups/last',
 } as const;

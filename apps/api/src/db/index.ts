@@ -24,6 +24,8 @@ export interface Db {
    * search worker read its index pages again for every query (twice the time per search).
    */
   counters: Kysely<Database>;
+  /** connections handing a query right now (PostgreSQL pool; SQLite's one synchronous connection is free whenever this runs: 0) */
+  connectionsInUse(): number;
   destroy(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export function openDb(url: string, options: { log?: LogConfig } = {}): Db {
       dialect: 'sqlite',
       statements,
       counters,
+      connectionsInUse: () => 0,
       destroy: async () => {
         await counters.destroy();
         await kysely.destroy();
@@ -110,7 +113,14 @@ export function openDb(url: string, options: { log?: LogConfig } = {}): Db {
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
   pool.on('connect', (client) => client.on('error', () => undefined));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...log });
-  return { kysely, dialect: 'postgres', ...(schema ? { schema } : {}), counters: kysely, destroy: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'postgres',
+    ...(schema ? { schema } : {}),
+    counters: kysely,
+    connectionsInUse: () => pool.totalCount - pool.idleCount,
+    destroy: () => kysely.destroy(),
+  };
 }
 
 /** `/data/bansi.sqlite` → `/data/bansi.counters.sqlite`: the counters' file beside the main one. */

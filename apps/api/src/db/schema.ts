@@ -15,7 +15,10 @@ import type { PaymentTables } from '../modules/payments/payments.tables';
 import type { BookingTables } from '../modules/bookings/bookings.tables';
 import type { QrTables } from '../modules/qr/qr.tables';
 import type { NotesTables } from '../modules/notes/notes.tables';
-import type { SequenceTables } from './sequences';
+import type { SequenceTables } from './sequences.tables';
+import type { EventsTables } from '../modules/events/events.tables';
+import type { CompanyExportTables } from '../modules/company-exports/company-exports.tables';
+import type { BackupsTables } from '../modules/backup/backup.tables';
 
 /**
  * The tables of the database, as Kysely sees them (camelCase; the CamelCasePlugin maps to
@@ -40,4 +43,7 @@ export interface Database
     BookingTables,
     QrTables,
     SequenceTables,
-    NotesTables {}
+    NotesTables,
+    EventsTables,
+    CompanyExportTables,
+    BackupsTables {}

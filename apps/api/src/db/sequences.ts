@@ -8,16 +8,6 @@ import type { Executor } from '../lib/deps';
  * the row lock until commit (a concurrent caller waits, then gets the next number), SQLite has one
  * writer, and a rolled-back caller takes its number back with it — no gaps, no repeats.
  */
-export interface SequenceCountersTable {
-  scope: string;
-  year: number;
-  lastSeq: number;
-}
-
-export interface SequenceTables {
-  sequenceCounters: SequenceCountersTable;
-}
-
 export type SequenceScope = 'invoice' | 'filing' | 'booking';
 
 export async function nextSequence(trx: Executor, scope: SequenceScope, year: number): Promise<number> {

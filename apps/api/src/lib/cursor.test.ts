@@ -1,4 +1,4 @@
-import { API_BASE, ContentPaths, LibraryPaths, SubmissionPaths, type Problem } from '@bansi/shared';
+import { API_BASE, BackofficePaths, BookingPaths, ContentPaths, LibraryPaths, PaymentPaths, SubmissionPaths, type Problem } from '@bansi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, loginAs, type Agent, type TestApp } from '../../test/helpers';
 import { KEY_ID, decodeCursor, decodeSearchCursor, encodeCursor, encodeSearchCursor, pageOf } from './cursor';
@@ -96,6 +96,12 @@ describe(`every list refuses a broken cursor with the same problem (${dialect})`
     ['staff notifications', () => staff, ContentPaths.staffNotifications],
     ['staff pages', () => staff, ContentPaths.staffPages],
     ['staff library', () => staff, LibraryPaths.staffList],
+    ['company invoices', () => company, PaymentPaths.invoices],
+    ['staff invoices', () => staff, PaymentPaths.staffInvoices],
+    ['unmatched payment notifications', () => staff, PaymentPaths.staffUnmatched],
+    ['company bookings', () => company, BookingPaths.list],
+    ['staff bookings', () => staff, BookingPaths.staffList],
+    ['back-office companies', () => staff, BackofficePaths.companies],
   ];
 
   it.each(lists)('%s', async (_name, who, path) => {

@@ -1,11 +1,11 @@
-import type { SeedContext } from '../db/seed';
-import { createStaffCommand } from './staff-accounts/staff-accounts.cli';
-import { importVillagesCommand } from './reference/reference.seed';
-
-export type CliCommand = (ctx: SeedContext, args: string[]) => Promise<void>;
+import type { CliCommand } from '../db/seed-step';
+import { createStaffCommand } from './staff-accounts';
+import { importVillagesCommand } from './reference';
+import { backupCommand } from './backup';
 
 /** Commands features add to the operator CLI (e.g. staff:create, villages:import). */
 export const cliCommands: Record<string, CliCommand> = {
   'villages:import': importVillagesCommand,
   'staff:create': createStaffCommand,
+  backup: backupCommand,
 };

@@ -1,21 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
-import auditRoutes from './audit/audit.routes';
-import authRoutes from './auth/auth.routes';
-import jobsRoutes from './jobs/jobs.routes';
-import companiesRoutes from './companies/companies.routes';
-import contentRoutes from './content/content.routes';
-import libraryRoutes from './library/library.routes';
-import platformRoutes from './platform/platform.routes';
-import referenceRoutes from './reference/reference.routes';
-import staffAccountsRoutes from './staff-accounts/staff-accounts.routes';
-import filesRoutes from './files/files.routes';
-import smeThresholdsRoutes from './sme-thresholds/sme-thresholds.routes';
-import submissionsRoutes from './submissions/submissions.routes';
-import qrRoutes from './qr/qr.routes';
-import backofficeRoutes from './backoffice/backoffice.routes';
-import bookingsRoutes from './bookings/bookings.routes';
-import paymentsRoutes from './payments/payments.routes';
-import notesRoutes from './notes/notes.routes';
+// What lower modules read from higher ones, and the reactions of features to each other's events:
+// wired with the routes, before any request runs.
+import './providers';
+import './subscribers';
+import { auditRoutes } from './audit';
+import { authRoutes } from './auth';
+import { jobsRoutes } from './jobs';
+import { companiesRoutes } from './companies';
+import { contentRoutes } from './content';
+import { libraryRoutes } from './library';
+import { platformRoutes } from './platform';
+import { referenceRoutes } from './reference';
+import { staffAccountsRoutes } from './staff-accounts';
+import { filesRoutes } from './files';
+import { smeThresholdsRoutes } from './sme-thresholds';
+import { submissionsRoutes } from './submissions';
+import { qrRoutes } from './qr';
+import { backofficeRoutes } from './backoffice';
+import { bookingsRoutes } from './bookings';
+import { paymentsRoutes } from './payments';
+import { notesRoutes } from './notes';
+import { companyExportsRoutes } from './company-exports';
+import { backupRoutes } from './backup';
 
 /** Every feature's routes, each registered under the API base path. */
 export const featureModules: FastifyPluginAsync[] = [
@@ -36,4 +42,6 @@ export const featureModules: FastifyPluginAsync[] = [
   jobsRoutes,
   paymentsRoutes,
   notesRoutes,
+  companyExportsRoutes,
+  backupRoutes,
 ];

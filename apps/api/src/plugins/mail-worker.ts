@@ -3,11 +3,9 @@ import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Attachment } from 'nodemailer/lib/mailer';
-import { addMs, nowIso } from '../lib/crypto';
 import type { Deps } from '../lib/deps';
-import { backoffMs } from '../modules/jobs/jobs.service';
 import { findFileById } from '../modules/files/files.repository';
-import { findMail, finishMail } from '../modules/mail/mail.repository';
+import { findMail } from '../modules/mail/mail.repository';
 import { MAIL_JOB, type MailAttachmentRecord } from '../modules/mail/mail.service';
 
 declare module 'fastify' {
@@ -51,22 +49,18 @@ function closeAttachments(attachments: Attachment[]) {
 }
 
 /**
- * Mail is a job kind: enqueueMail writes the outbox row and a 'mail.send' job in the caller's
- * transaction; the job worker hands each job to one process, which sends it over SMTP (nodemailer)
- * and records the outcome on the outbox row. A refused mail is retried with the job's back-off.
- * Without SMTP_URL a mail is only marked 'logged', and the development mail page shows it.
+ * Mail is a job kind: enqueueMail writes the rendered mail and its 'mail.send' job in the caller's
+ * transaction; the job worker hands each job to one process, which sends it over SMTP (nodemailer).
+ * The job is the mail's one queue entry (decision 200): a refused mail fails the attempt and the job
+ * retries it with its back-off, then is marked failed; nothing is written back to the mail.
+ * Without SMTP_URL the job only finishes, and the development mail page shows the mail.
  */
 export default fp(async function mailWorker(app: FastifyInstance) {
   const transport: Transporter | null = app.config.SMTP_URL ? nodemailer.createTransport(app.config.SMTP_URL) : null;
 
-  app.jobs.register(MAIL_JOB, async (payload, { deps, job, lastAttempt }) => {
+  app.jobs.register(MAIL_JOB, async (payload, { deps }) => {
     const mail = await findMail(deps.db, String(payload.mailId));
-    // Gone, or already sent by an earlier run whose outcome was not recorded: nothing to do.
-    if (!mail || mail.status === 'sent' || mail.status === 'logged') return;
-    if (!transport) {
-      await finishMail(deps.db, mail.id, { status: 'logged', sentAt: nowIso() }, job.attempts);
-      return;
-    }
+    if (!mail || !transport) return;
     let attachments: Attachment[] = [];
     try {
       attachments = await attachmentsOf(deps, mail.attachments);
@@ -78,23 +72,9 @@ export default fp(async function mailWorker(app: FastifyInstance) {
         html: mail.htmlBody ?? undefined,
         attachments,
       });
-    } catch (err) {
-      const now = nowIso();
-      await finishMail(
-        deps.db,
-        mail.id,
-        {
-          status: lastAttempt ? 'failed' : 'pending',
-          lastError: String((err as Error).message).slice(0, 500),
-          nextAttemptAt: addMs(now, backoffMs(job.attempts)),
-        },
-        job.attempts,
-      );
-      throw err;
     } finally {
       closeAttachments(attachments);
     }
-    await finishMail(deps.db, mail.id, { status: 'sent', sentAt: nowIso() }, job.attempts);
   });
 
   app.decorate('drainOutbox', () => app.jobs.runDue({ kinds: [MAIL_JOB] }));

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { NotFound } from '../components/not-found';
 import { PageSpinner } from '../components/page-spinner';
 import { RouteError } from '../components/route-error';
@@ -6,6 +6,9 @@ import { paths } from '../config/paths';
 import { lazyScreen } from '../lib/lazy';
 import { PublicLayout } from './layouts/public-layout';
 import { StandaloneLayout } from './layouts/standalone-layout';
+
+/** A route's path below its parent's, from the shared table (the API's mails and PDFs link to the same paths). */
+const segmentOf = (path: string, parent = '') => path.slice(parent.length + 1);
 
 /** Every route of DESIGN §2. Screens load lazily; each layout has its own error and not-found screen. */
 export const routes: RouteObject[] = [
@@ -31,16 +34,16 @@ export const routes: RouteObject[] = [
         element: <StandaloneLayout />,
         errorElement: <RouteError />,
         children: [
-          { path: 'login', lazy: lazyScreen(() => import('../features/auth/routes/login')) },
+          { path: segmentOf(paths.login), lazy: lazyScreen(() => import('../features/auth/routes/login')) },
           { path: 'register', lazy: lazyScreen(() => import('../features/company/routes/register')) },
-          { path: 'forgot-password', lazy: lazyScreen(() => import('../features/auth/routes/forgot-password')) },
+          { path: segmentOf(paths.forgotPassword), lazy: lazyScreen(() => import('../features/auth/routes/forgot-password')) },
           { path: 'reset-password/:reset_token', lazy: lazyScreen(() => import('../features/auth/routes/reset-password')) },
           { path: 'thanks', lazy: lazyScreen(() => import('../features/auth/routes/thanks')) },
           { path: 'qr/scan/:comId/:code', lazy: lazyScreen(() => import('../features/qr/routes/qr-scan')) },
         ],
       },
       {
-        path: 'dashboard',
+        path: segmentOf(paths.dashboard.root),
         lazy: lazyScreen(() => import('./layouts/dashboard-layout')),
         // No errorElement on a lazy route: React Router keeps a route whose lazy() failed pending and renders
         // nothing (a blank page); the failure goes to the root's error screen instead (see lib/lazy.ts).
@@ -49,15 +52,27 @@ export const routes: RouteObject[] = [
           { path: 'news', lazy: lazyScreen(() => import('../features/content/routes/dashboard-news')) },
           { path: 'info/fees', lazy: lazyScreen(() => import('./routes/info-fees')) },
           { path: 'info/:page', lazy: lazyScreen(() => import('../features/content/routes/dashboard-info')) },
-          { path: 'submit-document', lazy: lazyScreen(() => import('../features/submissions/routes/submit-document')) },
+          {
+            path: segmentOf(paths.dashboard.submitDocument, paths.dashboard.root),
+            lazy: lazyScreen(() => import('../features/submissions/routes/submit-document')),
+          },
           { path: 'submit-document/detail/:sub_id', lazy: lazyScreen(() => import('../features/submissions/routes/submission-detail')) },
           { path: 'submit-document-history', lazy: lazyScreen(() => import('../features/submissions/routes/submission-history')) },
-          { path: 'create-notes-document', lazy: lazyScreen(() => import('../features/notes/routes/create-notes')) },
+          {
+            path: segmentOf(paths.dashboard.createNotes, paths.dashboard.root),
+            lazy: lazyScreen(() => import('../features/notes/routes/create-notes')),
+          },
           { path: 'notes-document-history', lazy: lazyScreen(() => import('../features/notes/routes/notes-history')) },
           { path: 'all-document-history', lazy: lazyScreen(() => import('./routes/all-documents')) },
-          { path: 'sending-booking-document', lazy: lazyScreen(() => import('../features/bookings/routes/booking')) },
-          { path: 'finish-booking-document', lazy: lazyScreen(() => import('../features/bookings/routes/finished-bookings')) },
-          { path: 'service-payment', lazy: lazyScreen(() => import('../features/payments/routes/service-payment')) },
+          { path: segmentOf(paths.dashboard.booking, paths.dashboard.root), lazy: lazyScreen(() => import('../features/bookings/routes/booking')) },
+          {
+            path: segmentOf(paths.dashboard.finishedBookings, paths.dashboard.root),
+            lazy: lazyScreen(() => import('../features/bookings/routes/finished-bookings')),
+          },
+          {
+            path: segmentOf(paths.dashboard.payment, paths.dashboard.root),
+            lazy: lazyScreen(() => import('../features/payments/routes/service-payment')),
+          },
           { path: 'guide-book', lazy: lazyScreen(() => import('../features/library/routes/guide-book')) },
           { path: 'law-book', lazy: lazyScreen(() => import('../features/library/routes/law-book')) },
           { path: 'accounting-license', lazy: lazyScreen(() => import('../features/library/routes/accounting-license')) },
@@ -68,7 +83,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        path: 'staff',
+        path: segmentOf(paths.staff.root),
         lazy: lazyScreen(() => import('./layouts/staff-layout')),
         // No errorElement here either (see the dashboard).
         children: [
@@ -77,15 +92,15 @@ export const routes: RouteObject[] = [
           { path: 'submissions/:id', lazy: lazyScreen(() => import('../features/submissions/routes/staff-submission')) },
           { path: 'notes', lazy: lazyScreen(() => import('../features/notes/routes/staff-queue')) },
           { path: 'notes/:id', lazy: lazyScreen(() => import('../features/notes/routes/staff-notes')) },
-          { path: 'content', lazy: lazyScreen(() => import('./routes/staff-content')) },
-          { path: 'library', lazy: lazyScreen(() => import('./routes/staff-library')) },
-          { path: 'reference', lazy: lazyScreen(() => import('./routes/staff-reference')) },
+          { path: segmentOf(paths.staff.content, paths.staff.root), lazy: lazyScreen(() => import('./routes/staff-content')) },
+          { path: segmentOf(paths.staff.library, paths.staff.root), lazy: lazyScreen(() => import('./routes/staff-library')) },
+          { path: segmentOf(paths.staff.reference, paths.staff.root), lazy: lazyScreen(() => import('./routes/staff-reference')) },
           { path: 'companies', lazy: lazyScreen(() => import('../features/backoffice/routes/companies')) },
-          { path: 'companies/:id', lazy: lazyScreen(() => import('../features/backoffice/routes/company')) },
+          { path: 'companies/:id', lazy: lazyScreen(() => import('./routes/staff-company')) },
           { path: 'reports', lazy: lazyScreen(() => import('../features/backoffice/routes/reports')) },
-          { path: 'accounts', lazy: lazyScreen(() => import('../features/auth/routes/staff-accounts')) },
-          { path: 'bookings', lazy: lazyScreen(() => import('../features/bookings/routes/staff-bookings')) },
-          { path: 'invoices', lazy: lazyScreen(() => import('./routes/staff-invoices')) },
+          { path: segmentOf(paths.staff.accounts, paths.staff.root), lazy: lazyScreen(() => import('../features/auth/routes/staff-accounts')) },
+          { path: segmentOf(paths.staff.bookings, paths.staff.root), lazy: lazyScreen(() => import('../features/bookings/routes/staff-bookings')) },
+          { path: segmentOf(paths.staff.invoices, paths.staff.root), lazy: lazyScreen(() => import('./routes/staff-invoices')) },
           { path: 'audit', lazy: lazyScreen(() => import('../features/audit/routes/staff-audit')) },
           { path: '*', element: <NotFound home={paths.staff.root} /> },
         ],
@@ -93,5 +108,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

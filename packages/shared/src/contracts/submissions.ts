@@ -3,6 +3,7 @@ import type { FieldError } from '../errors';
 import { Amount, Page, PageQuery } from './common';
 import { Company, People } from './companies';
 import { FileKind, FileMeta } from './files';
+import { WebPaths } from '../paths';
 
 /**
  * The annual submission (DESIGN §4, issue 6): one per company and book year. This file holds what
@@ -11,7 +12,7 @@ import { FileKind, FileMeta } from './files';
  */
 
 /** The web page a receipt's QR code opens (DESIGN §2), relative to PUBLIC_URL. */
-export const qrScanPagePath = (comId: string, code: string) => `/qr/scan/${comId}/${code}`;
+export const qrScanPagePath = WebPaths.qrScan;
 
 /** The Lao accounting year is the calendar year (Law on Accounting No. 47/NA, 2013). */
 export const BookYear = z.coerce.number().int().min(2000).max(2100);

@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'company.update',
   'company.member_invite',
   'company.member_remove',
+  'company.export_request',
+  'company.export_download',
   'staff_account.create',
   'staff_account.disable',
   'submission.create',

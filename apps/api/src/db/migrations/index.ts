@@ -17,6 +17,7 @@ import { submissionsMigration } from '../../modules/submissions/submissions.migr
 import { currentFilesMigration } from '../../modules/submissions/submissions.counts.migration';
 import { listIndexesMigration } from '../../modules/submissions/submissions.lists.migration';
 import { filingSizeMigration } from '../../modules/submissions/submissions.size.migration';
+import { mailOnceMigration } from '../../modules/mail/mail.once.migration';
 import { securityMigration } from '../../modules/security/security.migration';
 import { rateLimitsMigration } from '../../modules/security/security.rate-limits.migration';
 import { backofficeMigration } from '../../modules/backoffice/backoffice.migration';
@@ -32,6 +33,9 @@ import { paymentsReversalMigration } from '../../modules/payments/payments.rever
 import { companyInvitationsMigration } from '../../modules/companies/companies.invitations.migration';
 import { bookingReferencesMigration } from '../../modules/bookings/bookings.references.migration';
 import { instanceSecretsMigration } from '../../modules/payments/payments.webhook-secret.migration';
+import { backupsMigration } from '../../modules/backup/backup.migration';
+import { companyExportsMigration } from '../../modules/company-exports/company-exports.migration';
+import { domainEventsMigration } from '../../modules/events/events.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -72,4 +76,8 @@ export const migrations: Record<string, Migration> = {
   '202611282100_payments_reversal': paymentsReversalMigration,
   '202611282200_instance_secrets': instanceSecretsMigration,
   '202611282300_filing_size': filingSizeMigration,
+  '202611290000_company_exports': companyExportsMigration,
+  '202611290100_backups': backupsMigration,
+  '202611290100_domain_events': domainEventsMigration,
+  '202611290100_mail_once': mailOnceMigration,
 };

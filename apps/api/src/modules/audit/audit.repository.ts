@@ -1,3 +1,4 @@
+import { WebPaths } from '@bansi/shared/paths';
 import { vientianeDate } from '@bansi/shared';
 import type { Executor } from '../../lib/deps';
 import type { AuditLogTable } from './audit.tables';
@@ -77,7 +78,7 @@ export async function findSubjectNames(db: Executor, subjects: { kind: string; i
     const rows = await db.selectFrom('companies').select(['id', 'nameLo', 'nameEn']).where('id', 'in', ids('company')).execute();
     add(
       'company',
-      byId(rows, (r) => ({ nameLo: r.nameLo, nameEn: r.nameEn, link: `/staff/companies/${r.id}` })),
+      byId(rows, (r) => ({ nameLo: r.nameLo, nameEn: r.nameEn, link: WebPaths.staff.company(r.id) })),
     );
   }
   if (some('submission')) {
@@ -91,7 +92,7 @@ export async function findSubjectNames(db: Executor, subjects: { kind: string; i
       'submission',
       byId(rows, (r) => {
         const head = r.reference ?? String(r.bookYear);
-        return { nameLo: `${head} · ${r.nameLo}`, nameEn: `${head} · ${r.nameEn}`, link: `/staff/submissions/${r.id}` };
+        return { nameLo: `${head} · ${r.nameLo}`, nameEn: `${head} · ${r.nameEn}`, link: WebPaths.staff.submission(r.id) };
       }),
     );
   }
@@ -104,49 +105,49 @@ export async function findSubjectNames(db: Executor, subjects: { kind: string; i
       .execute();
     add(
       'notes',
-      byId(rows, (r) => ({ nameLo: `${r.bookYear} · ${r.nameLo}`, nameEn: `${r.bookYear} · ${r.nameEn}`, link: `/staff/notes/${r.id}` })),
+      byId(rows, (r) => ({ nameLo: `${r.bookYear} · ${r.nameLo}`, nameEn: `${r.bookYear} · ${r.nameEn}`, link: WebPaths.staff.notesOne(r.id) })),
     );
   }
   if (some('invoice')) {
     const rows = await db.selectFrom('invoices').select(['id', 'number', 'companyId']).where('id', 'in', ids('invoice')).execute();
     add(
       'invoice',
-      byId(rows, (r) => ({ ...same(r.number), link: `/staff/invoices?company=${r.companyId}` })),
+      byId(rows, (r) => ({ ...same(r.number), link: WebPaths.staff.invoicesOf(r.companyId) })),
     );
   }
   if (some('booking')) {
     const rows = await db.selectFrom('bookings').select(['id', 'reference', 'slotStart']).where('id', 'in', ids('booking')).execute();
     add(
       'booking',
-      byId(rows, (r) => ({ ...same(r.reference), link: `/staff/bookings?date=${vientianeDate(r.slotStart)}` })),
+      byId(rows, (r) => ({ ...same(r.reference), link: WebPaths.staff.bookingsOn(vientianeDate(r.slotStart)) })),
     );
   }
   if (some('user')) {
     const rows = await db.selectFrom('users').select(['id', 'name', 'email', 'companyId']).where('id', 'in', ids('user')).execute();
     add(
       'user',
-      byId(rows, (r) => ({ ...same(`${r.name} (${r.email})`), link: r.companyId ? `/staff/companies/${r.companyId}` : '/staff/accounts' })),
+      byId(rows, (r) => ({ ...same(`${r.name} (${r.email})`), link: r.companyId ? WebPaths.staff.company(r.companyId) : WebPaths.staff.accounts })),
     );
   }
   if (some('library_document')) {
     const rows = await db.selectFrom('libraryDocuments').select(['id', 'titleLo', 'titleEn']).where('id', 'in', ids('library_document')).execute();
     add(
       'library_document',
-      byId(rows, (r) => ({ nameLo: r.titleLo, nameEn: r.titleEn, link: '/staff/library' })),
+      byId(rows, (r) => ({ nameLo: r.titleLo, nameEn: r.titleEn, link: WebPaths.staff.library })),
     );
   }
   if (some('post')) {
     const rows = await db.selectFrom('contentPosts').select(['id', 'titleLo', 'titleEn']).where('id', 'in', ids('post')).execute();
     add(
       'post',
-      byId(rows, (r) => ({ nameLo: r.titleLo, nameEn: r.titleEn || r.titleLo, link: '/staff/content' })),
+      byId(rows, (r) => ({ nameLo: r.titleLo, nameEn: r.titleEn || r.titleLo, link: WebPaths.staff.content })),
     );
   }
   if (some('notification')) {
     const rows = await db.selectFrom('contentNotifications').select(['id', 'titleLo', 'titleEn']).where('id', 'in', ids('notification')).execute();
     add(
       'notification',
-      byId(rows, (r) => ({ nameLo: r.titleLo, nameEn: r.titleEn || r.titleLo, link: '/staff/content' })),
+      byId(rows, (r) => ({ nameLo: r.titleLo, nameEn: r.titleEn || r.titleLo, link: WebPaths.staff.content })),
     );
   }
   if (some('booking_holiday')) {
@@ -157,8 +158,33 @@ export async function findSubjectNames(db: Executor, subjects: { kind: string; i
       .execute();
     add(
       'booking_holiday',
-      byId(rows, (r) => ({ nameLo: `${r.date} · ${r.nameLo}`, nameEn: `${r.date} · ${r.nameEn}`, link: '/staff/reference?list=holidays' })),
+      byId(rows, (r) => ({ nameLo: `${r.date} · ${r.nameLo}`, nameEn: `${r.date} · ${r.nameEn}`, link: WebPaths.staff.referenceTab('holidays') })),
     );
   }
   return out;
 }
+
+/** The newest entries about one company (its own or done to it), with the actor's name (the back office's company page). */
+export const listCompanyAudit = (db: Executor, companyId: string, limit: number) =>
+  db
+    .selectFrom('auditLog')
+    .leftJoin('users', 'users.id', 'auditLog.actorUserId')
+    .select([
+      'auditLog.id',
+      'auditLog.occurredAt',
+      'auditLog.action',
+      'auditLog.actorRole',
+      'users.name as actorName',
+      'auditLog.subjectKind',
+      'auditLog.subjectId',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('auditLog.companyId', '=', companyId),
+        eb.and([eb('auditLog.subjectKind', '=', 'company'), eb('auditLog.subjectId', '=', companyId)]),
+      ]),
+    )
+    .orderBy('auditLog.occurredAt', 'desc')
+    .orderBy('auditLog.id', 'desc')
+    .limit(limit)
+    .execute();

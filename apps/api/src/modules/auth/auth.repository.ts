@@ -2,6 +2,7 @@ import type { Role } from '@bansi/shared';
 import type { Executor } from '../../lib/deps';
 import { preparedQuery } from '../../db/prepared';
 import type { SessionsTable, UserTokensTable, UsersTable } from './auth.tables';
+import { normalizePhone } from '../../lib/phone';
 
 export function findUserByLogin(db: Executor, login: string) {
   const value = login.trim().toLowerCase();
@@ -19,12 +20,6 @@ export const findUserByEmail = (db: Executor, email: string) =>
 
 export const findUserByPhone = (db: Executor, phone: string) =>
   db.selectFrom('users').selectAll().where('phone', '=', normalizePhone(phone)).executeTakeFirst();
-
-/** Phone numbers compare by their digits (and a leading +). */
-export function normalizePhone(phone: string): string {
-  const trimmed = phone.trim();
-  return (trimmed.startsWith('+') ? '+' : '') + trimmed.replace(/\D/g, '');
-}
 
 export async function insertUser(db: Executor, user: Omit<UsersTable, 'failedLogins'>) {
   await db.insertInto('users').values(user).execute();
@@ -150,3 +145,28 @@ export async function retireUser(db: Executor, userId: string, now: string) {
     .where('id', '=', userId)
     .execute();
 }
+
+/** The company's active users (who get the e-mails about its submissions and bookings), with their language. */
+export const listMailableUsers = (db: Executor, companyId: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'language'])
+    .where('companyId', '=', companyId)
+    .where('disabledAt', 'is', null)
+    .orderBy('createdAt')
+    .execute();
+
+/** Every user of the company, disabled ones too, oldest first (the back office's company page). */
+export const listCompanyUsers = (db: Executor, companyId: string) =>
+  db.selectFrom('users').selectAll().where('companyId', '=', companyId).orderBy('createdAt').execute();
+
+/** The company's active users who have set a password (deadline reminders go to them). */
+export const listActiveCompanyUsers = (db: Executor, companyId: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'language', 'name'])
+    .where('companyId', '=', companyId)
+    .where('disabledAt', 'is', null)
+    .where('passwordHash', 'is not', null)
+    .orderBy('createdAt')
+    .execute();

@@ -1,10 +1,11 @@
+import { WebPaths } from '@bansi/shared/paths';
 import { formatDateTime, type FieldError, type Language, type Role } from '@bansi/shared';
 import { addMs, newId, nowIso, randomToken, sha256 } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
-import { actingAs, recordAudit, type Actor } from '../audit/audit.service';
-import { findCompanySummary } from '../companies/companies.repository';
-import { enqueueMail } from '../mail/mail.service';
+import { actingAs, recordAudit, type Actor } from '../audit';
+import { sessionCompanyOf } from './auth.company';
+import { enqueueMail } from '../mail';
 import {
   consumeUserToken,
   endUserTokens,
@@ -23,8 +24,7 @@ import {
   setPassword,
 } from './auth.repository';
 import { presentSession } from './auth.presenter';
-import { accountLoginKeys, isLoginLocked, loginKey, recordLoginFailure } from '../security/login-throttle';
-import { clearLoginFailures } from '../security/security.repository';
+import { accountLoginKeys, isLoginLocked, loginKey, recordLoginFailure, clearLoginFailures } from '../security';
 import { burnVerifyTime, checkPassword, hashPassword, judgePassword, verifyPassword } from './passwords';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
@@ -81,7 +81,7 @@ export async function login(
     });
     await recordAudit(trx, actingAs(meta.actor, usable), 'auth.login', { kind: 'user', id: usable.id });
   });
-  const company = usable.companyId ? ((await findCompanySummary(db, usable.companyId)) ?? null) : null;
+  const company = await sessionCompanyOf(db, usable.companyId);
   return { token, session: presentSession(usable, company, expiresAt) };
 }
 
@@ -89,7 +89,7 @@ export async function getSession(deps: Deps, principal: { userId: string; sessio
   const user = await findUserById(deps.db, principal.userId);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED');
   const session = await findSessionById(deps.db, principal.sessionId);
-  const company = user.companyId ? ((await findCompanySummary(deps.db, user.companyId)) ?? null) : null;
+  const company = await sessionCompanyOf(deps.db, user.companyId);
   return presentSession(user, company, session?.expiresAt ?? nowIso());
 }
 
@@ -130,7 +130,7 @@ export async function requestPasswordReset(deps: Deps, email: string, actor: Act
       to: user.email,
       lang: user.language,
       template: 'passwordReset',
-      vars: { name: user.name, link: new URL(`/reset-password/${token}`, deps.config.PUBLIC_URL).toString() },
+      vars: { name: user.name, link: new URL(WebPaths.resetPassword(token), deps.config.PUBLIC_URL).toString() },
     });
     await recordAudit(trx, actor, 'auth.password_reset_request', { kind: 'user', id: user.id }, { companyId: user.companyId });
   });
@@ -148,7 +148,7 @@ async function usableLink(deps: Deps, token: string) {
 
 /** The account's own words a new password must not be built on: its e-mail, name and company. */
 async function ownWords(deps: Deps, user: { email: string; name: string; companyId: string | null }) {
-  const company = user.companyId ? await findCompanySummary(deps.db, user.companyId) : undefined;
+  const company = await sessionCompanyOf(deps.db, user.companyId);
   return [user.email, user.name, company?.nameLo, company?.nameEn];
 }
 
@@ -235,7 +235,7 @@ export async function mailPasswordChanged(deps: Deps, trx: Executor, user: { ema
     vars: {
       name: user.name,
       changedAt: formatDateTime(nowIso(), user.language),
-      resetLink: new URL('/forgot-password', deps.config.PUBLIC_URL).toString(),
+      resetLink: new URL(WebPaths.forgotPassword, deps.config.PUBLIC_URL).toString(),
     },
   });
 }
@@ -281,7 +281,7 @@ export async function createInvitedUser(
     lang: user.language,
     template: 'invitation',
     // An invitation is a set-your-password link: the same screen and endpoint as a password reset.
-    vars: { name: user.name, ...mailVars, link: new URL(`/reset-password/${token}`, deps.config.PUBLIC_URL).toString() },
+    vars: { name: user.name, ...mailVars, link: new URL(WebPaths.resetPassword(token), deps.config.PUBLIC_URL).toString() },
   });
   return { ...row, failedLogins: 0 };
 }
@@ -304,8 +304,8 @@ export async function tellOwnerAddressInUse(
       template: 'addressInUse',
       vars: {
         name: owner.name,
-        link: new URL('/login', deps.config.PUBLIC_URL).toString(),
-        resetLink: new URL('/forgot-password', deps.config.PUBLIC_URL).toString(),
+        link: new URL(WebPaths.login, deps.config.PUBLIC_URL).toString(),
+        resetLink: new URL(WebPaths.forgotPassword, deps.config.PUBLIC_URL).toString(),
       },
     });
   await (trx ? mail(trx) : deps.db.transaction().execute(mail));

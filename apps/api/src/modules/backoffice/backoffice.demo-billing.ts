@@ -10,8 +10,8 @@ import {
   type StaffInvoice,
 } from '@bansi/shared';
 import type { FastifyInstance } from 'fastify';
-import { deliverSignedNotification } from '../payments/payments.simulator';
-import type { Client } from './backoffice.seed';
+import { deliverSignedNotification } from '../payments';
+import type { Client } from './backoffice.demo-client';
 
 /** Clients of the demo companies that submitted, by the state their submission was left in. */
 export interface DemoClients {

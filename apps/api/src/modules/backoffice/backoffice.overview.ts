@@ -1,34 +1,21 @@
 import type { OverviewArea, OverviewTile, StaffOverview } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
+import { ageInDays, type OverviewProvider } from '../../lib/overview';
 import { vientianeDate } from '@bansi/shared';
-import {
-  countBookingsBetween,
-  countCompaniesNotSubmitted,
-  countFailedJobs,
-  countOpenInvoices,
-  countWaitingSubmissions,
-  WAITING_STATUSES,
-} from './backoffice.repository';
-import { notesProvider } from '../notes/notes.overview';
+import { countCompaniesNotSubmitted } from './backoffice.repository';
+import { countBookingsBetween } from '../bookings';
+import { countFailedJobs } from '../jobs';
+import { countOpenInvoices } from '../payments';
+import { countWaitingSubmissions, WAITING_STATUSES } from '../submissions';
+import { notesProvider } from '../notes';
 
-/**
- * The /staff overview is a list of providers, one per area. Notes, bookings and invoices are
- * features of their own: each adds its provider here once its module exists (one small file, one
- * line below), and the overview shows it from then on — nothing else changes.
- */
-export interface OverviewContext {
-  bookYear: number;
-  now: Date;
-}
-export interface OverviewProvider {
-  area: OverviewArea;
-  tiles(deps: Deps, ctx: OverviewContext): Promise<OverviewTile[]>;
-}
+// The /staff overview is a list of providers, one per area (the contract is lib/overview.ts). Notes,
+// bookings and invoices are features of their own: each adds its provider here once its module exists
+// (one small file, one line below), and the overview shows it from then on — nothing else changes.
 
 const DAY = 86_400_000;
 /** A tile's key, `<area>.<name>`; its label is `backoffice.overview.tiles.<key>` in the catalogs. */
 const tileKey = (area: OverviewArea, name: string) => `${area}.${name}`;
-export const ageInDays = (since: string | null, now: Date) => (since ? Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / DAY)) : null);
 
 /** Submissions waiting, by state, the state whose oldest item has waited longest first. */
 export const submissionsProvider: OverviewProvider = {

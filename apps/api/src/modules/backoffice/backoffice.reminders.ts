@@ -1,11 +1,13 @@
+import { WebPaths } from '@bansi/shared/paths';
 import type { Language } from '@bansi/shared';
 import { vientianeDate } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
-import { findCompany } from '../companies/companies.repository';
-import { notifyCompany } from '../content/content.notify';
-import { enqueueJob } from '../jobs/jobs.service';
-import { enqueueMail } from '../mail/mail.service';
-import { claimReminder, listActiveCompanyUsers, listCompaniesToRemind } from './backoffice.repository';
+import { findCompany } from '../companies';
+import { notifyCompany } from '../content';
+import { enqueueJob } from '../jobs';
+import { enqueueMail } from '../mail';
+import { claimReminder, listCompaniesToRemind } from './backoffice.repository';
+import { listActiveCompanyUsers } from '../auth';
 
 /** The daily scan and the per-company send, as jobs of the one worker (modules/jobs). */
 export const REMINDER_SCAN_JOB = 'backoffice.reminders.scan';
@@ -56,7 +58,7 @@ export async function sendReminder(deps: Deps, target: ReminderTarget, now = new
     if (!(await claimReminder(trx, { ...target, sentAt: at }))) return false;
     const company = await findCompany(trx, target.companyId);
     if (!company) return false;
-    const link = new URL('/dashboard/submit-document', deps.config.PUBLIC_URL).toString();
+    const link = new URL(WebPaths.dashboard.submitDocument, deps.config.PUBLIC_URL).toString();
     const vars = (lang: Language) => ({
       company: lang === 'en' ? company.nameEn : company.nameLo,
       bookYear: target.bookYear,
@@ -76,7 +78,7 @@ export async function sendReminder(deps: Deps, target: ReminderTarget, now = new
         titleEn: text('en', 'title'),
         bodyLo: text('lo', 'body'),
         bodyEn: text('en', 'body'),
-        link: '/dashboard/submit-document',
+        link: WebPaths.dashboard.submitDocument,
       },
       at,
     );

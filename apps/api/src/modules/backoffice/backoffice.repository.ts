@@ -1,26 +1,8 @@
-import type { SubmissionStatus } from '@bansi/shared';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../lib/deps';
+import { likeEscape } from '../../lib/like';
 import { afterKeyset } from '../../db/keyset';
-
-/** Statuses that wait for someone: staff (submitted, resubmitted, in review) or the company (returned). */
-export const WAITING_STATUSES = ['submitted', 'resubmitted', 'in_review', 'returned'] as const satisfies readonly SubmissionStatus[];
-
-/** Per waiting status: how many, and since when the oldest waits (submitted for what staff wait on, last change otherwise). */
-export const countWaitingSubmissions = (db: Executor, bookYear: number) =>
-  db
-    .selectFrom('submissions')
-    .select([
-      'status',
-      (eb) => eb.fn.countAll<number | string>().as('n'),
-      (eb) => eb.fn.min('submittedAt').as('minSubmitted'),
-      (eb) => eb.fn.min('updatedAt').as('minUpdated'),
-    ])
-    .where('status', 'in', WAITING_STATUSES)
-    .where('bookYear', '=', bookYear)
-    .groupBy('status')
-    .execute();
 
 /** Companies with no submission for the year, or only a draft (nothing submitted yet). */
 export async function countCompaniesNotSubmitted(db: Executor, bookYear: number): Promise<number> {
@@ -53,7 +35,7 @@ function notSubmitted(eb: ExpressionBuilder<Database, 'companies'>, bookYear: nu
 const folded = (column: string) =>
   sql<string>`lower(replace(replace(replace(${sql.ref(column)}, ${'\u0ECD\u0EB2'}, ${'\u0EB3'}), ${'\u0EAB\u0E99'}, ${'\u0EDC'}), ${'\u0EAB\u0EA1'}, ${'\u0EDD'}))`;
 
-const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (fragment: string) => `%${likeEscape(fragment)}%`;
 
 export interface CompanySearch {
   /** normalised fragments; every one must be found in a name, the TIN or the registration number */
@@ -92,63 +74,6 @@ export function searchCompanies(db: Executor, q: CompanySearch) {
   if (q.after) query = query.where(afterKeyset(['nameEn', 'id'], 'asc', [q.after.key, q.after.id]));
   return query.orderBy('nameEn').orderBy('id').limit(q.limit).execute();
 }
-
-export const listCompanyUsers = (db: Executor, companyId: string) =>
-  db.selectFrom('users').selectAll().where('companyId', '=', companyId).orderBy('createdAt').execute();
-
-export const listSubmissionsOfCompany = (db: Executor, companyId: string) =>
-  db
-    .selectFrom('submissions')
-    .select(['id', 'bookYear', 'status', 'createdAt', 'submittedAt', 'acceptedAt', 'updatedAt'])
-    .where('companyId', '=', companyId)
-    .orderBy('bookYear', 'desc')
-    .execute();
-
-export const listNotesOfCompany = (db: Executor, companyId: string) =>
-  db.selectFrom('notes').select(['id', 'bookYear', 'status', 'updatedAt']).where('companyId', '=', companyId).orderBy('bookYear', 'desc').execute();
-
-export const listBookingsOfCompany = (db: Executor, companyId: string, limit: number) =>
-  db
-    .selectFrom('bookings')
-    .select(['id', 'status', 'slotStart', 'documentCount', 'receivedAt', 'receivedCount'])
-    .where('companyId', '=', companyId)
-    .orderBy('slotStart', 'desc')
-    .limit(limit)
-    .execute();
-
-export const listInvoicesOfCompany = (db: Executor, companyId: string, limit: number) =>
-  db
-    .selectFrom('invoices')
-    .select(['id', 'number', 'status', 'total', 'dueDate', 'paidAt'])
-    .where('companyId', '=', companyId)
-    .orderBy('issuedAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-
-export const listCompanyAudit = (db: Executor, companyId: string, limit: number) =>
-  db
-    .selectFrom('auditLog')
-    .leftJoin('users', 'users.id', 'auditLog.actorUserId')
-    .select([
-      'auditLog.id',
-      'auditLog.occurredAt',
-      'auditLog.action',
-      'auditLog.actorRole',
-      'users.name as actorName',
-      'auditLog.subjectKind',
-      'auditLog.subjectId',
-    ])
-    .where((eb) =>
-      eb.or([
-        eb('auditLog.companyId', '=', companyId),
-        eb.and([eb('auditLog.subjectKind', '=', 'company'), eb('auditLog.subjectId', '=', companyId)]),
-      ]),
-    )
-    .orderBy('auditLog.occurredAt', 'desc')
-    .orderBy('auditLog.id', 'desc')
-    .limit(limit)
-    .execute();
 
 /** Every company with its submission of the year (if any), for the report and the CSV. */
 export const listCompaniesWithSubmission = (db: Executor, bookYear: number) =>
@@ -219,44 +144,3 @@ export async function claimReminder(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
-
-export const listActiveCompanyUsers = (db: Executor, companyId: string) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'email', 'language', 'name'])
-    .where('companyId', '=', companyId)
-    .where('disabledAt', 'is', null)
-    .where('passwordHash', 'is not', null)
-    .orderBy('createdAt')
-    .execute();
-
-/** Jobs that used up their attempts (staff admins look into them), with the oldest one's time. */
-export const countFailedJobs = (db: Executor) =>
-  db
-    .selectFrom('jobs')
-    .select([(eb) => eb.fn.countAll<number | string>().as('n'), (eb) => eb.fn.min('finishedAt').as('oldest')])
-    .where('status', '=', 'failed')
-    .executeTakeFirstOrThrow();
-
-/** Bookings still to come in (not received, not cancelled) whose slot starts within [from, to). */
-export const countBookingsBetween = (db: Executor, from: string, to: string) =>
-  db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('status', '=', 'booked')
-    .where('slotStart', '>=', from)
-    .where('slotStart', '<', to)
-    .executeTakeFirstOrThrow();
-
-/** Open invoices, and how many of them are past their due date (YYYY-MM-DD), with the oldest due date. */
-export const countOpenInvoices = (db: Executor, today: string) =>
-  db
-    .selectFrom('invoices')
-    .select([
-      (eb) => eb.fn.countAll<number | string>().as('open'),
-      (eb) => eb.fn.sum<number | string | null>(eb.case().when('dueDate', '<', today).then(1).else(0).end()).as('overdue'),
-      (eb) => eb.fn.min('dueDate').as('oldestDue'),
-      (eb) => eb.fn.min('issuedAt').as('oldestIssued'),
-    ])
-    .where('status', '=', 'open')
-    .executeTakeFirstOrThrow();

@@ -10,7 +10,7 @@ import {
 } from '@bansi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentLanguage } from '../../lib/i18n';
+import { documentLanguage, requestLanguage } from '../../lib/i18n';
 import { getOverview } from './backoffice.overview';
 import { REMINDER_SCAN_JOB, REMINDER_SEND_JOB, scanReminders, sendReminder } from './backoffice.reminders';
 import { findCompanies, getCompanyDetail, submissionReport, submissionReportCsv } from './backoffice.service';
@@ -27,7 +27,7 @@ const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BackofficePaths.companies,
     { config: { audience: 'staff' }, schema: { tags, querystring: StaffCompaniesQuery, response: { 200: StaffCompanyPage } } },
-    async (request) => findCompanies(app.deps, request.query),
+    async (request) => findCompanies(app.deps, request.query, requestLanguage(request.headers['accept-language'])),
   );
 
   app.get(

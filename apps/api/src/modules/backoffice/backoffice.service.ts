@@ -1,37 +1,28 @@
-import { vientianeStamp, type ReportState, type StaffCompaniesQuery, type StaffCompanyDetail, type SubmissionReport } from '@bansi/shared';
+import {
+  vientianeStamp,
+  type Language,
+  type ReportState,
+  type StaffCompaniesQuery,
+  type StaffCompanyDetail,
+  type SubmissionReport,
+} from '@bansi/shared';
 import { withPlaceNameEn } from '@bansi/shared/domain/place-name';
 import { normalizeSearchText } from '@bansi/shared/domain/search-text';
 import type { Deps } from '../../lib/deps';
-import { invalid, notFound } from '../../lib/errors';
-import { findCompany, listPeople } from '../companies/companies.repository';
-import { presentCompany, presentMember } from '../companies/companies.presenter';
-import { listAllItems, listProvinces } from '../reference/reference.repository';
-import { loadReference, sizeViewOf } from '../submissions/submissions.checklist';
+import { notFound } from '../../lib/errors';
+import { findCompany, listPeople, presentCompany, presentMember } from '../companies';
+import { listAllItems, listProvinces } from '../reference';
+import { listSubmissionsOfCompany, loadReference, sizeViewOf } from '../submissions';
 import { toCsv } from '../../lib/csv';
-import {
-  listCompaniesWithSubmission,
-  listCompanyAudit,
-  listCompanyUsers,
-  listSubmissionsOfCompany,
-  listBookingsOfCompany,
-  listInvoicesOfCompany,
-  listNotesOfCompany,
-  searchCompanies,
-} from './backoffice.repository';
+import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
+import { listCompaniesWithSubmission, searchCompanies } from './backoffice.repository';
+import { listCompanyAudit } from '../audit';
+import { listCompanyUsers } from '../auth';
+import { listBookingsOfCompany } from '../bookings';
+import { listNotesOfCompany } from '../notes';
+import { listInvoicesOfCompany } from '../payments';
 
 // --- companies -----------------------------------------------------------------------------------
-
-const encodeCursor = (key: string, id: string) => Buffer.from(JSON.stringify([key, id])).toString('base64url');
-function decodeCursor(raw: string | undefined) {
-  if (!raw) return null;
-  try {
-    const [key, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
-    if (typeof key === 'string' && typeof id === 'string') return { key, id };
-  } catch {
-    // fall through
-  }
-  throw invalid([{ path: 'querystring.cursor', code: 'invalid_cursor', message: 'cursor' }]);
-}
 
 /**
  * The search words of `q`: split at spaces, each normalised as content search normalises text. A Lao
@@ -45,19 +36,19 @@ export const searchWords = (q: string | undefined) =>
     .filter(Boolean)
     .slice(0, 8);
 
-export async function findCompanies(deps: Deps, q: StaffCompaniesQuery) {
+export async function findCompanies(deps: Deps, q: StaffCompaniesQuery, lang: Language) {
+  const after = decodeCursor(deps, lang, q.cursor, KEY_ID);
   const rows = await searchCompanies(deps.db, {
     terms: searchWords(q.q),
     provinceCode: q.provinceCode,
     sizeId: q.sizeId,
     categoryId: q.categoryId,
     withoutSubmission: q.withoutSubmission,
-    after: decodeCursor(q.cursor),
+    after: after ? { key: after[0], id: after[1] } : null,
     limit: q.limit + 1,
   });
-  const items = rows.slice(0, q.limit);
-  const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > q.limit && last ? encodeCursor(last.nameEn, last.id) : null };
+  const { page, nextCursor } = pageOf(rows, q.limit, (r) => [r.nameEn, r.id]);
+  return { items: page, nextCursor };
 }
 
 export async function getCompanyDetail(deps: Deps, id: string): Promise<StaffCompanyDetail> {

@@ -2,9 +2,10 @@ import type { Language } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
 import { createPdf, PDF_COLORS, providerHeader } from '../../lib/pdf';
 import type { Principal } from '../../plugins/access';
-import { qrLink } from '../qr/qr.service';
+import { qrLink } from '../qr';
 import { findCompanyNames } from './bookings.repository';
-import { readableBooking, slotLabel } from './bookings.service';
+import { slotLabel } from './bookings.mail';
+import { readableBooking } from './bookings.queries';
 
 /**
  * The printable cover sheet of a booking (A4, the caller's language, made with lib/pdf): the

@@ -1,5 +1,5 @@
 import type { Booking, StaffBooking } from '@bansi/shared';
-import { qrLink } from '../qr/qr.service';
+import { qrLink } from '../qr';
 import type { BookingsTable } from './bookings.tables';
 
 /** The wire shape of a booking; `changeableUntil` is when the company's cut-off falls (null once past or inactive). */

@@ -1,8 +1,8 @@
 import { isStaffRole, vientianeDate } from '@bansi/shared';
-import { registerQrKind } from '../qr/qr.service';
+import { registerQrKind } from '../qr';
 import { presentStaffBooking } from './bookings.presenter';
 import { findBooking, findCompanyNames } from './bookings.repository';
-import { settingsOf } from './bookings.service';
+import { settingsOf } from './bookings.slots';
 
 /**
  * The booking's QR kind (decision 088). A cancelled booking is no longer genuine (404). A visitor

@@ -1,6 +1,6 @@
 import { LAO_HOLIDAYS_SOURCE, laoOfficialHolidays, vientianeDate } from '@bansi/shared';
 import { newId, nowIso } from '../../lib/crypto';
-import type { SeedStep } from '../../db/seed';
+import type { SeedStep } from '../../db/seed-step';
 import { insertHoliday, listHolidays } from './bookings.repository';
 
 /**

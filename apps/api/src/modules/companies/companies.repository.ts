@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
+import { preparedQuery } from '../../db/prepared';
 import type { Executor } from '../../lib/deps';
+import { likeEscape } from '../../lib/like';
 import type { CompaniesTable, CompanyInvitationsTable, CompanyPeopleTable } from './companies.tables';
 
 export const findCompanySummary = (db: Executor, id: string) =>
@@ -42,4 +45,33 @@ export const findInvitationByEmail = (db: Executor, companyId: string, email: st
 
 export async function deleteInvitation(db: Executor, id: string) {
   await db.deleteFrom('companyInvitations').where('id', '=', id).execute();
+}
+
+// Reads content makes to address notifications (decision 196).
+
+/** What targeting needs to know about a company (DESIGN §4: category, size, province): on every notification list, unread count and search. */
+export const findCompanyTarget = async (db: Executor, companyId: string) => (await companyTarget(db, { companyId }))[0];
+const companyTarget = preparedQuery((db, q: { companyId: string }) =>
+  db.selectFrom('companies').select(['id', 'categoryId', 'sizeId', 'provinceCode']).where('id', '=', q.companyId),
+);
+
+/** Up to 20 companies whose name or tax ID contains `q` (or the one with `id`), for the audience picker. */
+export function findAudienceCompanies(db: Executor, q: { text: string; id?: string }) {
+  const like = `%${likeEscape(q.text.toLowerCase())}%`;
+  return db
+    .selectFrom('companies')
+    .select(['id', 'nameLo', 'nameEn', 'tin'])
+    .$if(!!q.id, (qb) => qb.where('id', '=', q.id!))
+    .$if(!q.id && q.text !== '', (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(${eb.ref('nameEn')}) like ${like} escape '\\'`,
+          sql<boolean>`${eb.ref('nameLo')} like ${like} escape '\\'`,
+          sql<boolean>`${eb.ref('tin')} like ${like} escape '\\'`,
+        ]),
+      ),
+    )
+    .orderBy('nameEn')
+    .limit(20)
+    .execute();
 }

@@ -1,17 +1,8 @@
-import type { SeedStep } from '../../db/seed';
+import type { SeedStep } from '../../db/seed-step';
 import { newId, nowIso } from '../../lib/crypto';
-import { findUserByEmail, insertUser } from '../auth/auth.repository';
-import { hashPassword } from '../auth/passwords';
-import { districtHasVillages, findItemByCode } from '../reference/reference.repository';
-import { createStaffWithPassword } from '../staff-accounts/staff-accounts.service';
+import { DEMO_ACCOUNTS, findUserByEmail, insertUser, hashPassword } from '../auth';
+import { districtHasVillages, findItemByCode } from '../reference';
 import { insertCompany, replacePeople } from './companies.repository';
-
-/** The demo's accounts; README.md states them. */
-export const DEMO_ACCOUNTS = {
-  company: { email: 'demo@bansi.example', password: 'Demo-Bansi-2024!' },
-  staffAdmin: { email: 'admin@bansi.example', password: 'Admin-Bansi-2024!' },
-  staffReviewer: { email: 'reviewer@bansi.example', password: 'Reviewer-Bansi-2024!' },
-} as const;
 
 export const accountsDemoSeed: SeedStep = {
   name: 'demo accounts',
@@ -80,13 +71,5 @@ export const accountsDemoSeed: SeedStep = {
         updatedAt: now,
       });
     });
-    await createStaffWithPassword(
-      { db: k },
-      { email: DEMO_ACCOUNTS.staffAdmin.email, name: 'Staff Admin', role: 'staff_admin', password: DEMO_ACCOUNTS.staffAdmin.password },
-    );
-    await createStaffWithPassword(
-      { db: k },
-      { email: DEMO_ACCOUNTS.staffReviewer.email, name: 'Staff Reviewer', role: 'staff_reviewer', password: DEMO_ACCOUNTS.staffReviewer.password },
-    );
   },
 };

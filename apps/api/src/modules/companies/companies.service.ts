@@ -1,9 +1,10 @@
+import { WebPaths } from '@bansi/shared/paths';
 import type { CompanyFields, FieldError, Language, People, RegisterRequest, ReferenceList, Role } from '@bansi/shared';
 import { isUniqueViolation } from '../../db/index';
 import { newId, nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { actingAs, recordAudit, type Actor } from '../audit/audit.service';
+import { actingAs, recordAudit, type Actor } from '../audit';
 import {
   deleteSessionsOfUser,
   endUserTokens,
@@ -13,12 +14,13 @@ import {
   findUserByPhone,
   insertUser,
   listUsersOfCompany,
-  normalizePhone,
-} from '../auth/auth.repository';
-import { createInvitedUser, tellOwnerAddressInUse } from '../auth/auth.service';
-import { checkPassword, hashPassword } from '../auth/passwords';
-import { enqueueMail } from '../mail/mail.service';
-import { districtHasVillages, findDistrict, findItem, findProvince, findVillage } from '../reference/reference.repository';
+  createInvitedUser,
+  tellOwnerAddressInUse,
+  checkPassword,
+  hashPassword,
+} from '../auth';
+import { enqueueMail } from '../mail';
+import { districtHasVillages, findDistrict, findItem, findProvince, findVillage } from '../reference';
 import type { CompanyPeopleTable } from './companies.tables';
 import {
   deleteInvitation,
@@ -34,6 +36,7 @@ import {
   updateCompany,
 } from './companies.repository';
 import { presentCompany, presentInvitation, presentMember } from './companies.presenter';
+import { normalizePhone } from '../../lib/phone';
 
 const fieldError = (deps: Deps, lang: Language, path: string, code: string): FieldError => ({
   path,
@@ -200,7 +203,7 @@ export async function registerCompany(deps: Deps, input: RegisterRequest, lang: 
       vars: {
         name: input.user.name,
         company: input.user.language === 'en' ? c.nameEn : c.nameLo,
-        link: new URL('/login', deps.config.PUBLIC_URL).toString(),
+        link: new URL(WebPaths.login, deps.config.PUBLIC_URL).toString(),
       },
     });
   });

@@ -6,8 +6,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { ContentSniffer } from '../../lib/file-sniff';
 import { storageKeyFor, type StagedBytes } from '../../lib/file-store';
-import { registerStoredKeys } from '../files/files.owners';
-import { keepInTransaction } from '../files/files.service';
+import { registerStoredKeys, keepInTransaction } from '../files';
 import * as repo from './content.repository';
 import type { ContentImagesTable } from './content.tables';
 

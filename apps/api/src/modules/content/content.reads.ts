@@ -3,7 +3,8 @@ import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import type { StoredFileRef } from '../files/files.service';
+import { findCompanyTarget } from '../companies';
+import type { StoredFileRef } from '../files';
 import { VISITOR, readsAsCompany, type AudienceTarget } from './content.policy';
 import { presentInfoPage, presentNotificationDetail, presentNotificationSummary, presentPostDetail, presentPostSummary } from './content.presenter';
 import * as repo from './content.repository';
@@ -22,7 +23,7 @@ export async function imagesFor(db: Executor, ids: Array<string | null>): Promis
 /** Who is asking: a visitor (and staff) read public items only; a company user also those addressed to them. */
 export async function targetOf(db: Executor, principal: Principal | null): Promise<AudienceTarget> {
   if (!readsAsCompany(principal)) return VISITOR;
-  const company = await repo.findCompanyTarget(db, principal.companyId);
+  const company = await findCompanyTarget(db, principal.companyId);
   return {
     kind: 'company',
     companyId: principal.companyId,

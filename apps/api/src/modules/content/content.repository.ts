@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type Updateable, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../lib/deps';
+import { likeEscape } from '../../lib/like';
 import type {
   ContentImageVariantsTable,
   ContentImagesTable,
@@ -323,33 +324,6 @@ export async function markRead(db: Executor, notificationId: string, userId: str
     .insertInto('contentNotificationReads')
     .values({ notificationId, userId, readAt: now })
     .onConflict((oc) => oc.columns(['notificationId', 'userId']).doNothing())
-    .execute();
-}
-
-/** What targeting needs to know about a company (DESIGN §4: category, size, province): on every notification list, unread count and search. */
-export const findCompanyTarget = async (db: Executor, companyId: string) => (await companyTarget(db, { companyId }))[0];
-const companyTarget = preparedQuery((db, q: { companyId: string }) =>
-  db.selectFrom('companies').select(['id', 'categoryId', 'sizeId', 'provinceCode']).where('id', '=', q.companyId),
-);
-
-/** Up to 20 companies whose name or tax ID contains `q` (or the one with `id`), for the audience picker. */
-export function findAudienceCompanies(db: Executor, q: { text: string; id?: string }) {
-  const like = `%${likeEscape(q.text.toLowerCase())}%`;
-  return db
-    .selectFrom('companies')
-    .select(['id', 'nameLo', 'nameEn', 'tin'])
-    .$if(!!q.id, (qb) => qb.where('id', '=', q.id!))
-    .$if(!q.id && q.text !== '', (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          sql<boolean>`lower(${eb.ref('nameEn')}) like ${like} escape '\\'`,
-          sql<boolean>`${eb.ref('nameLo')} like ${like} escape '\\'`,
-          sql<boolean>`${eb.ref('tin')} like ${like} escape '\\'`,
-        ]),
-      ),
-    )
-    .orderBy('nameEn')
-    .limit(20)
     .execute();
 }
 
@@ -734,5 +708,3 @@ function audienceOf(eb: SearchEb, audiences: Audience[]) {
     ),
   );
 }
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -42,7 +42,7 @@ import {
 } from '@bansi/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { replyWithStoredFile } from '../files/files.service';
+import { replyWithStoredFile } from '../files';
 import { z } from 'zod';
 import { actorOf, type Actor } from '../../lib/actor';
 import type { Deps } from '../../lib/deps';

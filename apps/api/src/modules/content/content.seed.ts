@@ -1,11 +1,11 @@
 import type { NotificationInput, PageInput, PostInput } from '@bansi/shared';
 import sharp from 'sharp';
-import type { SeedStep } from '../../db/seed';
+import type { SeedStep } from '../../db/seed-step';
 import { createFileStore } from '../../lib/create-file-store';
 import type { Deps } from '../../lib/deps';
 import * as repo from './content.repository';
 import * as content from './content.service';
-import { systemActor } from '../audit/audit.service';
+import { systemActor } from '../audit';
 
 const system: content.Actor = systemActor;
 

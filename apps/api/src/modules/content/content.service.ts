@@ -1,9 +1,9 @@
 import type { ContentImage } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
+import { findAudienceCompanies as findCompaniesForAudience } from '../companies';
 import { storeCoverImage } from './content.covers';
 import { presentImage } from './content.presenter';
-import * as repo from './content.repository';
 import type { Actor } from './content.staff-items';
 
 // The content module's services (issue 10 split them): what readers see in content.reads.ts, the
@@ -19,7 +19,7 @@ const nowIso = () => new Date().toISOString();
 // ---- staff: audience picker ----
 
 export async function findAudienceCompanies(deps: Deps, q: { q: string; id?: string }) {
-  return { items: await repo.findAudienceCompanies(deps.db, { text: q.q, id: q.id }) };
+  return { items: await findCompaniesForAudience(deps.db, { text: q.q, id: q.id }) };
 }
 
 // ---- staff: images ------------------------------------------------------------------------------

@@ -22,8 +22,8 @@ import {
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError, duplicate, invalid, notFound } from '../../lib/errors';
-import { recordAudit, systemActor, type Actor } from '../audit/audit.service';
-import { enqueueJob } from '../jobs/jobs.service';
+import { recordAudit, systemActor, type Actor } from '../audit';
+import { enqueueJob } from '../jobs';
 import { presentImage, presentStaffNotification, presentStaffPage, presentStaffPost } from './content.presenter';
 import { imagesFor } from './content.reads';
 import * as repo from './content.repository';

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { adoptLegacyFiles } from './files.legacy';
 import { cleanUpStore } from './files.service';
 import { Uploads } from './files.uploads';
 
@@ -7,7 +6,7 @@ const EVERY_HOUR = 3_600_000;
 export const FILES_SWEEP_JOB = 'files.sweep';
 
 /**
- * Start-up clean-up of the file store and the upload area (server.ts calls it before listening):
+ * Start-up clean-up of the file store and the upload area (modules/housekeeping.ts calls it before listening):
  * temporary files, stored files that no table names (submission files, receipts, library files,
  * cover images — every kind registers its keys in files.owners.ts), uploads that already became
  * files or lost their data, expired uploads. Then the same sweep runs every hour (the `files.sweep`
@@ -17,8 +16,6 @@ export const FILES_SWEEP_JOB = 'files.sweep';
 export async function startFileHousekeeping(app: FastifyInstance): Promise<void> {
   const deps = app.deps;
   const uploads = new Uploads(deps, app.log);
-  const adopted = await adoptLegacyFiles(deps, app.log);
-  if (adopted.library || adopted.images) app.log.info(adopted, 'files of the old stores moved into the file store');
   // Other API processes may share an S3 bucket: spare what may belong to their open transactions.
   const shared = app.config.FILE_STORE === 's3';
   const store = await cleanUpStore(deps, { graceMs: shared ? EVERY_HOUR : 0 });

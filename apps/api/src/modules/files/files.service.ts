@@ -7,7 +7,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { storageKeyFor, type ByteRange, type FileCheck, type StagedBytes, type StagedFile } from '../../lib/file-store';
 import { sendFile } from '../../lib/send-file';
 import type { Principal } from '../../plugins/access';
-import { recordAudit, type Actor } from '../audit/audit.service';
+import { recordAudit, type Actor } from '../audit';
 import { fileOwner, keptKeys, registerStoredKeys } from './files.owners';
 import { canReadFile } from './files.policy';
 import { existingStorageKeys, findCurrentInSlot, findFileById, insertFile, supersedeFile } from './files.repository';

@@ -4,7 +4,7 @@ import { newId, nowIso } from '../../lib/crypto';
 import { decodeCursor, KEY_ID, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
 import { conflict, notFound } from '../../lib/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { presentJob } from './jobs.presenter';
 import { findJob, findJobs, insertJob, requeueFailedJob } from './jobs.repository';
 

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { SeedStep } from '../../db/seed';
+import type { SeedStep } from '../../db/seed-step';
 import { createPdf, PDF_COLORS, providerHeader } from '../../lib/pdf';
 import { shipDocument } from './library.seed';
 

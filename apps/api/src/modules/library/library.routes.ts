@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/i18n';
 import { actorOf } from '../../lib/actor';
-import { replyWithStoredFile } from '../files/files.service';
+import { replyWithStoredFile } from '../files';
 import {
   addVersion,
   createDocument,

@@ -3,11 +3,11 @@ import { resolve } from 'node:path';
 import { newId, nowIso } from '../../lib/crypto';
 import { Readable } from 'node:stream';
 import type { LibraryCategory } from '@bansi/shared';
-import type { SeedContext, SeedStep } from '../../db/seed';
+import type { SeedContext, SeedStep } from '../../db/seed-step';
 import { createFileStore } from '../../lib/create-file-store';
 import { storageKeyFor } from '../../lib/file-store';
 import { REPO_ROOT } from '../../paths';
-import { keepInTransaction } from '../files/files.service';
+import { keepInTransaction } from '../files';
 import { findDocumentBySlug, insertDocument, insertVersion, updateDocument } from './library.repository';
 
 /** The user guide the product ships (made by apps/api/scripts/make-user-guide.mjs). */

@@ -16,7 +16,7 @@ import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps } from '../../lib/deps';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import { recordAudit, type Actor } from '../audit/audit.service';
+import { recordAudit, type Actor } from '../audit';
 import { canManageLibrary, canReadDocument } from './library.policy';
 import { presentDocument, presentStaffDocument, presentVersion } from './library.presenter';
 import {
@@ -35,8 +35,7 @@ import {
 } from './library.repository';
 import { storageKeyFor, type StagedFile } from '../../lib/file-store';
 import { readableFileName } from '../../lib/file-names';
-import { registerStoredKeys } from '../files/files.owners';
-import { keepInTransaction, type StoredFileRef } from '../files/files.service';
+import { registerStoredKeys, keepInTransaction, type StoredFileRef } from '../files';
 import type { LibraryDocumentsTable, LibraryFilesTable } from './library.tables';
 
 /** The app's deps: library files are kept in the one FileStore (`deps.store`). */

@@ -1,25 +1,22 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../lib/deps';
 import type { OutboxTable } from './mail.tables';
 
-export async function insertMail(db: Executor, mail: Omit<OutboxTable, 'attempts'>) {
+export async function insertMail(db: Executor, mail: OutboxTable) {
   await db.insertInto('outbox').values(mail).execute();
 }
 
 export const findMail = (db: Executor, id: string) => db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Records one sending attempt's outcome on the mail itself (the job keeps its own state). */
-export async function finishMail(
-  db: Executor,
-  id: string,
-  patch: Partial<Pick<OutboxTable, 'status' | 'sentAt' | 'lastError' | 'nextAttemptAt'>>,
-  attempts: number,
-) {
-  await db
-    .updateTable('outbox')
-    .set({ ...patch, attempts })
-    .where('id', '=', id)
-    .execute();
-}
+/** The job that sends a mail is keyed by it (enqueue once). */
+export const mailJobKey = (mailId: string) => `mail:${mailId}`;
 
+/** The latest mail with its job's state (null once a finished job was cleaned up). */
 export const listRecentMail = (db: Executor, limit: number) =>
-  db.selectFrom('outbox').selectAll().orderBy('createdAt', 'desc').limit(limit).execute();
+  db
+    .selectFrom('outbox')
+    .leftJoin('jobs', (join) => join.on('jobs.uniqueKey', '=', sql<string>`'mail:' || outbox.id`))
+    .select(['outbox.id', 'outbox.toAddress', 'outbox.subject', 'outbox.textBody', 'outbox.createdAt', 'jobs.status'])
+    .orderBy('outbox.createdAt', 'desc')
+    .limit(limit)
+    .execute();

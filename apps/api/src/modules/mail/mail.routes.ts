@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listRecentMail } from './mail.repository';
 
+/** A mail's state on this page (no SMTP: a finished job is a logged mail; a cleaned-up job was finished). */
+const stateOf = (status: string | null) => (status === null || status === 'done' ? 'logged' : status === 'failed' ? 'failed' : 'pending');
+
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -16,7 +19,7 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
     const items = mails
       .map(
         (m) =>
-          `<article><h2>${escape(m.subject)}</h2><p><b>To:</b> ${escape(m.toAddress)} · ${escape(m.createdAt)} · ${escape(m.status)}</p><pre>${escape(m.textBody).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`,
+          `<article><h2>${escape(m.subject)}</h2><p><b>To:</b> ${escape(m.toAddress)} · ${escape(m.createdAt)} · ${escape(stateOf(m.status))}</p><pre>${escape(m.textBody).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`,
       )
       .join('<hr>');
     return reply

@@ -1,11 +1,11 @@
 import type { Language } from '@bansi/shared';
 import { newId, nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
-import { enqueueJob } from '../jobs/jobs.service';
-import { insertMail } from './mail.repository';
+import { enqueueJob } from '../jobs';
+import { insertMail, mailJobKey } from './mail.repository';
 import { renderMail } from './mail.render';
 
-/** The job kind that sends one outbox mail. */
+/** The job kind that sends one outbox mail: the mail's one queue entry, with its attempts and back-off. */
 export const MAIL_JOB = 'mail.send';
 export const MAIL_MAX_ATTEMPTS = 8;
 
@@ -45,11 +45,12 @@ export type MailTemplate =
   | 'submissionReminder'
   | 'invoicePaid'
   | 'slipRejected'
-  | 'invoiceReversed';
+  | 'invoiceReversed'
+  | 'companyExportReady';
 
 /**
  * Queues a mail in the user's language, inside the caller's transaction: it is sent only if the
- * change that caused it commits, by the 'mail.send' job. Texts come from the catalog
+ * change that caused it commits, by the 'mail.send' job — the one place its sending state is kept. Texts come from the catalog
  * (`mail.<template>.*`). Attachments are a stored file's id or bytes.
  */
 export async function enqueueMail(
@@ -74,14 +75,10 @@ export async function enqueueMail(
     textBody,
     htmlBody,
     attachments: mail.attachments?.length ? JSON.stringify(mail.attachments.map(attachmentRecord)) : null,
-    status: 'pending',
-    lastError: null,
-    nextAttemptAt: now,
     createdAt: now,
-    sentAt: null,
   });
   // One job per mail, keyed by the mail: it is sent once however many API processes run.
-  await enqueueJob(trx, MAIL_JOB, { mailId: id }, { uniqueKey: `mail:${id}`, maxAttempts: MAIL_MAX_ATTEMPTS });
+  await enqueueJob(trx, MAIL_JOB, { mailId: id }, { uniqueKey: mailJobKey(id), maxAttempts: MAIL_MAX_ATTEMPTS });
 }
 
 function attachmentRecord(a: MailAttachment): MailAttachmentRecord {

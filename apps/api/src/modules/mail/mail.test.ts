@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { API_BASE } from '@bansi/shared';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, dialect, registerCompany, type TestApp } from '../../../test/helpers';
+import { Agent, createTestApp, dialect, loginAs, registerCompany, type TestApp } from '../../../test/helpers';
 import { createTwoApps, type TwoApps } from '../../../test/two-apps';
 import { storeGenerated } from '../files/files.service';
 import { enqueueMail, type MailAttachment } from './mail.service';
@@ -35,6 +35,10 @@ async function startSmtp(received: Received[], refuse: () => boolean) {
   await once(smtp.server, 'listening');
   return { smtp, url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` };
 }
+
+/** The 'mail.send' job rows of a mail: its one queue entry. */
+const jobsOf = (t: TestApp | TwoApps, mailId: string) =>
+  t.db.kysely.selectFrom('jobs').selectAll().where('uniqueKey', '=', `mail:${mailId}`).execute();
 
 /** A new company's mail to `to` with a stored PDF attachment (and any further `extra` ones), queued. */
 async function queueMailWithStoredPdf(t: TestApp, to: string, pdf: Buffer, fileName: string, extra: MailAttachment[] = []) {
@@ -83,27 +87,45 @@ describe(`mail over SMTP (${dialect})`, () => {
     const mail = received.find((m) => m.to.includes(body.user.email) && /reset-password/.test(m.raw));
     expect(mail).toBeDefined();
     const rows = await t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', body.user.email).execute();
-    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+    for (const row of rows) expect((await jobsOf(t, row.id)).map((j) => j.status)).toEqual(['done']);
     expect(rows.find((r) => r.subject.includes('ຕັ້ງລະຫັດຜ່ານໃໝ່'))).toBeDefined();
   });
 
-  it('keeps a mail the server refuses for a later attempt', async () => {
+  it('queues a mail once, as one job that retries it after an SMTP refusal with back-off, then delivers it once', async () => {
     refuse = true;
     const { body } = await registerCompany(t);
+    const to = body.user.email;
+    const mail = await t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', to).executeTakeFirstOrThrow();
+    // the mail is the rendered message only: no second queue with a state of its own
+    expect(Object.keys(mail).sort()).toEqual(['attachments', 'createdAt', 'htmlBody', 'id', 'subject', 'textBody', 'toAddress']);
+    expect(await jobsOf(t, mail.id)).toMatchObject([{ kind: 'mail.send', status: 'pending', attempts: 0 }]);
+
+    const before = Date.now();
     await t.app.drainOutbox();
-    const row = await t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', body.user.email).executeTakeFirstOrThrow();
-    expect(row.status).toBe('pending');
-    expect(row.attempts).toBe(1);
-    expect(row.lastError).toMatch(/mailbox unavailable/);
+    const [refused, ...more] = await jobsOf(t, mail.id);
+    expect(more).toEqual([]);
+    expect(refused).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(refused!.lastError).toMatch(/mailbox unavailable/);
+    // the back-off: the next attempt waits (2 s after the first failure)
+    expect(Date.parse(refused!.runAt)).toBeGreaterThanOrEqual(before + 2000);
+    expect(received.filter((m) => m.to.includes(to))).toEqual([]);
+    await t.app.drainOutbox();
+    expect((await jobsOf(t, mail.id))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+
     refuse = false;
     // The retry is the mail job's, after its back-off: bring it forward instead of waiting.
     await t.db.kysely
       .updateTable('jobs')
       .set({ runAt: new Date(0).toISOString() })
-      .where('uniqueKey', '=', `mail:${row.id}`)
+      .where('uniqueKey', '=', `mail:${mail.id}`)
       .execute();
     await t.app.drainOutbox();
-    expect((await t.db.kysely.selectFrom('outbox').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('sent');
+    expect(await jobsOf(t, mail.id)).toMatchObject([{ status: 'done', attempts: 2, lastError: null }]);
+    expect(received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    await t.app.drainOutbox();
+    expect(received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    // written once: the message is as it was queued
+    expect(await t.db.kysely.selectFrom('outbox').selectAll().where('id', '=', mail.id).executeTakeFirstOrThrow()).toEqual(mail);
   });
 
   it('attaches a stored file (read from the file store) and given bytes', async () => {
@@ -144,7 +166,7 @@ describe(`mail over SMTP (${dialect})`, () => {
       .selectAll()
       .where('toAddress', '=', 'refused-attachment@example.test')
       .executeTakeFirstOrThrow();
-    expect(row.status).toBe('pending');
+    expect(await jobsOf(t, row.id)).toMatchObject([{ status: 'pending', attempts: 1 }]);
     expect(opened).toHaveLength(1);
     // left open, its file descriptor would stay until garbage collection ("Closing file descriptor … on garbage collection")
     expect(opened[0]!.destroyed).toBe(true);
@@ -183,7 +205,30 @@ describe(`mail with two workers on one database (${dialect})`, () => {
     await Promise.all([first.drainOutbox(), second.drainOutbox()]);
     const perAddress = to.map((address) => received.filter((m) => m.to.includes(address)).length);
     expect(perAddress).toEqual(to.map(() => 1));
-    const rows = await two.db.kysely.selectFrom('outbox').select(['status', 'attempts']).execute();
-    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    const jobs = await two.db.kysely.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'mail.send').execute();
+    expect(jobs).toHaveLength(30);
+    expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
+  });
+});
+
+describe(`the development mail page without SMTP (${dialect})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("shows each mail with its job's state: pending until the job ran, then logged", async () => {
+    const { body } = await registerCompany(t);
+    const admin = await loginAs(t, 'staffAdmin');
+    const entry = async () => {
+      const page = (await admin.inject({ url: '/dev/mail' })).body;
+      return page.split('<article>').find((a) => a.includes(body.user.email));
+    };
+    expect(await entry()).toContain('· pending</p>');
+    await t.app.drainOutbox();
+    expect(await entry()).toContain('· logged</p>');
+    const mail = await t.db.kysely.selectFrom('outbox').select('id').where('toAddress', '=', body.user.email).executeTakeFirstOrThrow();
+    expect(await jobsOf(t, mail.id)).toMatchObject([{ status: 'done', attempts: 1 }]);
   });
 });

@@ -19,14 +19,14 @@ import { newId, nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import { recordAudit, type Actor } from '../audit/audit.service';
+import { recordAudit, type Actor } from '../audit';
 import { notesActorName, notesEvent } from './notes.events';
 import { assertNotesEditable, notesTransition } from './notes.policy';
 import { initialSections, profilePrefill } from './notes.prefill';
 import { sectionsOf } from './notes.presenter';
 import { getNotes, notesDocumentOf, readableNotes } from './notes.queries';
 import { findNotes, findNotesOfYear, findNotesReturningReviewer, insertNotes, insertNotesEvents, updateNotesIfCurrent } from './notes.repository';
-import { resumedBy } from '../review/review.resume';
+import { resumedBy } from '../review';
 import type { NotesTable } from './notes.tables';
 
 /**

@@ -1,6 +1,6 @@
 import { notFound } from '../../lib/errors';
-import { registerFileOwner } from '../files/files.owners';
-import { registerDocumentSource } from '../submissions/submissions.documents';
+import { registerFileOwner } from '../files';
+import { registerDocumentSource } from '../../lib/documents';
 import { NOTES_PDF_OWNER, notesDocumentsSelect } from './notes.repository';
 
 // The all-document history lists every notes document of the company (kind 'notes') with the PDF

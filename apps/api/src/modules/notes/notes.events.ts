@@ -1,6 +1,6 @@
 import { newId } from '../../lib/crypto';
 import type { Principal } from '../../plugins/access';
-import { reviewActorName } from '../review/review.actor';
+import { reviewActorName } from '../review';
 import { actorKindOf } from './notes.policy';
 import type { NotesEventsTable } from './notes.tables';
 

@@ -3,14 +3,20 @@ import { nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import { recordAudit, type Actor } from '../audit/audit.service';
-import { findCurrentInSlot, supersedeFile } from '../files/files.repository';
-import { storeGenerated } from '../files/files.service';
-import type { FilesTable } from '../files/files.tables';
-import { actorName, newEvent } from '../submissions/submissions.events';
-import { assertCanRead, assertCurrent, assertEditable } from '../submissions/submissions.policy';
-import { getSubmission } from '../submissions/submissions.queries';
-import { SUBMISSION_OWNER, findSubmission, insertEvents, touchIfEditable } from '../submissions/submissions.repository';
+import { recordAudit, type Actor } from '../audit';
+import { findCurrentInSlot, supersedeFile, storeGenerated, type FilesTable } from '../files';
+import {
+  actorName,
+  newEvent,
+  assertCanRead,
+  assertCurrent,
+  assertEditable,
+  getSubmission,
+  SUBMISSION_OWNER,
+  findSubmission,
+  insertEvents,
+  touchIfEditable,
+} from '../submissions';
 import { notesEvent } from './notes.events';
 import { renderNotesOf } from './notes.queries';
 import { findNotesOfYear, insertNotesEvents } from './notes.repository';

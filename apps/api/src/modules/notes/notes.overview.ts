@@ -1,10 +1,6 @@
 import type { NotesStatus, OverviewTile } from '@bansi/shared';
-import type { OverviewProvider } from '../backoffice/backoffice.overview';
+import { ageInDays, type OverviewProvider } from '../../lib/overview';
 import { countWaitingNotes } from './notes.repository';
-
-// A type-only import of the overview: it imports this file, so nothing of it is needed at load time.
-const DAY = 86_400_000;
-const ageInDays = (since: string | null, now: Date) => (since ? Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / DAY)) : null);
 
 const WAITING: NotesStatus[] = ['submitted', 'resubmitted', 'in_review', 'returned'];
 

@@ -1,8 +1,8 @@
 import { isEditableByCompany, type NotesStatus, type SubmissionAction, type SubmissionActor } from '@bansi/shared';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import { assertMayReadReviewed, reviewActorKind } from '../review/review.actor';
-import { reviewStep } from '../review/review.policy';
+import { assertMayReadReviewed, reviewActorKind } from '../review';
+import { reviewStep } from '../review';
 import type { NotesTable } from './notes.tables';
 
 // Notes follow the one review table (domain/review.ts) as the submission does (decision 090).

@@ -1,6 +1,6 @@
 import { NOTES_TABLE_SECTIONS, emptyNotesSections, type NotesLanguage, type NotesPrefill, type NotesSectionData } from '@bansi/shared';
 import type { Executor } from '../../lib/deps';
-import { findCompany, listPeople } from '../companies/companies.repository';
+import { findCompany, listPeople } from '../companies';
 import { sectionsOf } from './notes.presenter';
 import { findDistrict, findNotesOfYear, findProvince, findReferenceItem, findVillage } from './notes.repository';
 

@@ -1,7 +1,7 @@
 import type { DocumentKind, NotesStatus } from '@bansi/shared';
 import { sql } from 'kysely';
 import type { Executor } from '../../lib/deps';
-import type { DocumentSelect } from '../submissions/submissions.documents';
+import type { DocumentSelect } from '../../lib/documents';
 import type { NotesEventsTable, NotesTable } from './notes.tables';
 import { afterKeyset } from '../../db/keyset';
 

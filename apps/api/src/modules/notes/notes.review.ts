@@ -1,15 +1,16 @@
+import { WebPaths } from '@bansi/shared/paths';
 import type { AcceptNotesRequest, ReturnNotesRequest } from '@bansi/shared';
 import { nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import type { Actor } from '../audit/audit.service';
-import { findCompany } from '../companies/companies.repository';
-import { storeGenerated } from '../files/files.service';
-import type { FilesTable } from '../files/files.tables';
-import { enqueueMail } from '../mail/mail.service';
-import { reviewStep } from '../review/review.policy';
-import { staffReviewTransition, type ReviewStore } from '../review/review.transition';
+import type { Actor } from '../audit';
+import { findCompany } from '../companies';
+import { storeGenerated } from '../files';
+import type { FilesTable } from '../files';
+import { enqueueMail } from '../mail';
+import { reviewStep } from '../review';
+import { staffReviewTransition, type ReviewStore } from '../review';
 import { notesActorName, notesEvent } from './notes.events';
 import { getStaffNotes, readableNotes, renderNotesOf } from './notes.queries';
 import { NOTES_PDF_OWNER, insertNotesEvents, listNotesMailUsers, setNotesPdf, updateNotesIfCurrent } from './notes.repository';
@@ -25,7 +26,7 @@ export async function startNotesReview(deps: Deps, principal: Principal, actor: 
   return getStaffNotes(deps, principal, id);
 }
 
-const link = (deps: Deps) => new URL('/dashboard/create-notes-document', deps.config.PUBLIC_URL).toString();
+const link = (deps: Deps) => new URL(WebPaths.dashboard.createNotes, deps.config.PUBLIC_URL).toString();
 
 /** return: in_review → returned, with the overall reasons and comments per section; the company's users are mailed. */
 export async function returnNotes(deps: Deps, principal: Principal, actor: Actor, id: string, body: ReturnNotesRequest) {

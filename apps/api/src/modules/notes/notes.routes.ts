@@ -31,7 +31,7 @@ import { actorOf } from '../../lib/actor';
 import { requestLanguage } from '../../lib/i18n';
 import { sendFile } from '../../lib/send-file';
 import { companyOf } from '../../plugins/access';
-import { replyWithStoredFile } from '../files/files.service';
+import { replyWithStoredFile } from '../files';
 import { NotesStaleError, createNotes, submitNotes, updateNotes } from './notes.commands';
 import './notes.documents';
 import { linkNotesToSubmission } from './notes.link';

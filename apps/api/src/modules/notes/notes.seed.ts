@@ -1,13 +1,12 @@
 import type { NotesSectionInput } from '@bansi/shared';
-import type { SeedStep } from '../../db/seed';
+import type { SeedStep } from '../../db/seed-step';
 import { systemActor } from '../../lib/actor';
 import { createFileStore } from '../../lib/create-file-store';
 import type { Deps } from '../../lib/deps';
 import { createTranslator, loadCatalogs } from '../../lib/i18n';
 import type { Principal } from '../../plugins/access';
-import { findUserByEmail } from '../auth/auth.repository';
-import { DEMO_COMPANIES } from '../backoffice/backoffice.seed';
-import { DEMO_ACCOUNTS } from '../companies/companies.seed';
+import { DEMO_ACCOUNTS, findUserByEmail } from '../auth';
+import { DEMO_COMPANIES } from '../companies';
 import { createNotes, submitNotes, updateNotes } from './notes.commands';
 import { acceptNotes, startNotesReview } from './notes.review';
 import './notes.documents';

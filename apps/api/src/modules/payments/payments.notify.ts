@@ -1,7 +1,8 @@
+import { WebPaths } from '@bansi/shared/paths';
 import type { Language } from '@bansi/shared';
 import type { Deps, Executor } from '../../lib/deps';
-import { notifyCompany } from '../content/content.notify';
-import { enqueueMail, type MailAttachment } from '../mail/mail.service';
+import { notifyCompany } from '../content';
+import { enqueueMail, type MailAttachment } from '../mail';
 import { findCompanyForInvoice, listCompanyMailUsers } from './payments.repository';
 import type { InvoicesTable } from './payments.tables';
 
@@ -11,7 +12,7 @@ export type InvoiceNews = 'slipRejected' | 'reversed';
 const TEMPLATE = { slipRejected: 'slipRejected', reversed: 'invoiceReversed' } as const;
 
 /** The company's invoices screen: where the mails and the bell lead. */
-export const SERVICE_PAYMENT_PATH = '/dashboard/service-payment';
+export const SERVICE_PAYMENT_PATH = WebPaths.dashboard.payment;
 
 /**
  * Tells the company, in the caller's transaction (nothing is sent if the change rolls back): a mail to

@@ -88,3 +88,6 @@ export function presentUnmatched(row: PaymentNotificationsTable): UnmatchedNotif
     reason: row.reason ?? 'unknown_bill',
   };
 }
+
+/** A field error's message is a fallback: the web shows `errors.field.<code>` in the reader's language (as submissions.uploads does). */
+export const FIELD_MESSAGE_LANG: Language = 'en';

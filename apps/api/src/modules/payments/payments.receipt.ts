@@ -1,14 +1,14 @@
+import { WebPaths } from '@bansi/shared/paths';
 import type { InvoiceVerification, Language } from '@bansi/shared';
 import { formatLak, LANGUAGES } from '@bansi/shared';
 import { systemActor } from '../../lib/actor';
 import type { Deps, Executor } from '../../lib/deps';
 import { createPdf, providerHeader, vientianeDateTime } from '../../lib/pdf';
-import { recordAudit } from '../audit/audit.service';
-import { findFileById } from '../files/files.repository';
-import { storeGenerated } from '../files/files.service';
-import { enqueueJob } from '../jobs/jobs.service';
-import { enqueueMail } from '../mail/mail.service';
-import { issueQrCode, newQrSecret, qrLink, registerQrKind } from '../qr/qr.service';
+import { recordAudit } from '../audit';
+import { findFileById, storeGenerated } from '../files';
+import { enqueueJob } from '../jobs';
+import { enqueueMail } from '../mail';
+import { issueQrCode, newQrSecret, qrLink, registerQrKind } from '../qr';
 import { presentInvoice } from './payments.presenter';
 import {
   findCompanyForInvoice,
@@ -24,8 +24,8 @@ import {
   setPaymentFiles,
   setReceiptFileOnce,
 } from './payments.repository';
-import { registerDocumentSource } from '../submissions/submissions.documents';
-import { onInvoicePaid } from './payments.service';
+import { registerDocumentSource } from '../../lib/documents';
+import { onInvoicePaid } from './commands/settle';
 import type { InvoicesTable, PaymentsTable } from './payments.tables';
 
 /** The job that makes a paid invoice's receipt, keeps it and mails it (enqueued with the payment). */
@@ -178,7 +178,7 @@ export async function ensureReceipt(deps: Deps, invoiceId: string): Promise<stri
             company: (lang === 'en' ? company?.nameEn : company?.nameLo) ?? '',
             amount: formatLak(Number(invoice.total), lang),
             paidAt: vientianeDateTime(invoice.paidAt ?? ''),
-            link: new URL('/dashboard/service-payment', deps.config.PUBLIC_URL).toString(),
+            link: new URL(WebPaths.dashboard.payment, deps.config.PUBLIC_URL).toString(),
           },
           attachments: [{ filename: `receipt-${invoice.number}.pdf`, contentType: 'application/pdf', fileId: stored.id }],
         });

@@ -1,6 +1,6 @@
 import type { DocumentKind, InvoiceStatus } from '@bansi/shared';
 import { sql } from 'kysely';
-import type { DocumentSelect } from '../submissions/submissions.documents';
+import type { DocumentSelect } from '../../lib/documents';
 import { nextSequence } from '../../db/sequences';
 import type { Executor } from '../../lib/deps';
 import type {

@@ -5,13 +5,13 @@ import type { Deps } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
 import { vientianeDateTime } from '../../lib/pdf';
 import type { Principal } from '../../plugins/access';
-import { recordAudit } from '../audit/audit.service';
-import { storeGenerated } from '../files/files.service';
-import { issueQrCode, newQrSecret, qrLink } from '../qr/qr.service';
+import { recordAudit } from '../audit';
+import { storeGenerated } from '../files';
+import { issueQrCode, newQrSecret, qrLink } from '../qr';
 import { tellCompanyAboutInvoice } from './payments.notify';
 import { renderReceipt } from './payments.receipt';
 import { findInvoice, findPaymentOf, markPaymentReversed, RECEIPT_OWNER, reopenPaidInvoice, setPaymentFiles } from './payments.repository';
-import { getStaffInvoice } from './payments.service';
+import { getStaffInvoice } from './payments.queries';
 
 /**
  * A staff admin reverses the payment of a paid invoice, with a reason (decision 120). In one

@@ -54,7 +54,7 @@ import { simulatorEnabled, simulatorProvider } from './payments.simulator';
 import { reversePayment } from './payments.reversal';
 import type { InvoicesTable } from './payments.tables';
 import { RECEIPT_JOB, ensureReceipt, receiptFileOf } from './payments.receipt';
-import { replyWithStoredFile } from '../files/files.service';
+import { replyWithStoredFile } from '../files';
 import { notFound } from '../../lib/errors';
 
 const lang = (request: FastifyRequest) => requestLanguage(request.headers['accept-language']);
@@ -179,7 +179,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PaymentPaths.staffUnmatched,
     { config: { audience: 'staff' }, schema: { tags, querystring: PageQuery, response: { 200: UnmatchedNotificationList } } },
-    async (request) => listUnmatched(deps, request.query),
+    async (request) => listUnmatched(deps, request.query, lang(request)),
   );
   app.post(
     PaymentPaths.staffResolveUnmatched(':id'),

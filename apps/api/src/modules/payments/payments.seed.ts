@@ -1,5 +1,5 @@
 import { newId, nowIso } from '../../lib/crypto';
-import type { SeedStep } from '../../db/seed';
+import type { SeedStep } from '../../db/seed-step';
 import { listFees, upsertFee } from './payments.repository';
 
 /**

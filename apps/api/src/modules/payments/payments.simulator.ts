@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Actor } from '../../lib/actor';
 import { newId } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { findInvoiceByNumber } from './payments.repository';
 import { signNotification } from './payments.signature';
 import { webhookSecret } from './payments.webhook-secret';

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { newId } from '../../lib/crypto';
-import type { SeedStep } from '../../db/seed';
-import type { CliCommand } from '../cli';
+import type { CliCommand, SeedStep } from '../../db/seed-step';
 import { REPO_ROOT } from '../../paths';
 import { existsSync } from 'node:fs';
 import { GeoFileError, readCsv, readVillages } from './geo-files';

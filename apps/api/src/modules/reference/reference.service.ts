@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/actor';
 import { newId } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { duplicate, invalid, notFound } from '../../lib/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { countUses, findItemByCode, findItemById, insertItem, listAllItems, nextSortOrder, updateItem } from './reference.repository';
 import type { ReferenceItemsTable } from './reference.tables';
 

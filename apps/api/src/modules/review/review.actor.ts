@@ -2,7 +2,7 @@ import { isStaffRole, type SubmissionActor } from '@bansi/shared';
 import type { Executor } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import { findUserById } from '../auth/auth.repository';
+import { findUserById } from '../auth';
 
 /** Company or staff, as the review table and the timeline see the caller. */
 export const reviewActorKind = (principal: Principal): SubmissionActor => (isStaffRole(principal.role) ? 'staff' : 'company');

@@ -3,7 +3,7 @@ import { nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import { recordAudit, type Actor } from '../audit/audit.service';
+import { recordAudit, type Actor } from '../audit';
 import { reviewStep } from './review.policy';
 
 /** What the review reads of any reviewed row. */

@@ -1,6 +1,6 @@
 import { addMs, sha256 } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
-import { normalizePhone } from '../auth/auth.repository';
+import { normalizePhone } from '../../lib/phone';
 import { deleteStaleLoginFailures, findLoginFailures, saveLoginFailures } from './security.repository';
 
 /**

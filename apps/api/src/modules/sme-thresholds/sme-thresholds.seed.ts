@@ -1,6 +1,6 @@
 import { SME_DECREE_DATE, type SmeThresholdCell } from '@bansi/shared';
 import { newId, nowIso } from '../../lib/crypto';
-import type { SeedStep } from '../../db/seed';
+import type { SeedStep } from '../../db/seed-step';
 import { findThresholdCell, insertThresholdCell } from './sme-thresholds.repository';
 
 const SOURCE =

@@ -4,7 +4,7 @@ import type { Deps } from '../../lib/deps';
 import { conflict } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
 import type { Actor } from '../../lib/actor';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { presentThresholdCell } from './sme-thresholds.presenter';
 import { findThresholdCell, insertThresholdCell, listThresholdCells } from './sme-thresholds.repository';
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ROLES } from '@bansi/shared';
 import { z } from 'zod';
-import type { CliCommand } from '../cli';
+import type { CliCommand } from '../../db/seed-step';
 import { createStaffWithPassword } from './staff-accounts.service';
 
 /** `npm run staff:create -- --email a@b --name "…" --role staff_admin --password "…"` */

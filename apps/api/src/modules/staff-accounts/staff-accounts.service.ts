@@ -3,10 +3,19 @@ import { isStaffRole } from '@bansi/shared';
 import { newId, nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
-import { recordAudit, systemActor, type Actor } from '../audit/audit.service';
-import { deleteSessionsOfUser, disableUser, findUserByEmail, findUserById, insertUser, listStaffUsers } from '../auth/auth.repository';
-import { createInvitedUser, tellOwnerAddressInUse } from '../auth/auth.service';
-import { checkPassword, hashPassword } from '../auth/passwords';
+import { recordAudit, systemActor, type Actor } from '../audit';
+import {
+  deleteSessionsOfUser,
+  disableUser,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listStaffUsers,
+  createInvitedUser,
+  tellOwnerAddressInUse,
+  checkPassword,
+  hashPassword,
+} from '../auth';
 
 export const listStaff = (deps: Deps) => listStaffUsers(deps.db);
 

@@ -2,9 +2,9 @@ import { SubmissionStatus, type DocumentEntry, type DocumentKind, type Documents
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import { preparedQuery } from '../../db/prepared';
 import type { Deps } from '../../lib/deps';
-import { presentFile } from '../files/files.presenter';
+import { presentFile } from '../files';
 import { loadReference } from './submissions.checklist';
-import { documentSources, registerDocumentSource, type DocumentRow } from './submissions.documents';
+import { documentSources, registerDocumentSource, type DocumentRow } from '../../lib/documents';
 import {
   documentRowsQuery,
   findFilesByIds,

@@ -16,16 +16,13 @@ import {
 } from '@bansi/shared';
 import type { Selectable } from 'kysely';
 import type { Deps, Executor } from '../../lib/deps';
-import type { CompaniesTable } from '../companies/companies.tables';
-import { presentFile } from '../files/files.presenter';
-import type { FilesTable } from '../files/files.tables';
-import type { ReferenceItemsTable as ReferenceItemsColumns } from '../reference/reference.tables';
-import { presentThresholdCell } from '../sme-thresholds/sme-thresholds.presenter';
-import { listThresholdCells } from '../sme-thresholds/sme-thresholds.repository';
-import { stampedCache } from '../reference/reference.cache';
+import type { CompaniesTable } from '../companies';
+import { presentFile, type FilesTable } from '../files';
+import { type ReferenceItemsTable as ReferenceItemsColumns, stampedCache } from '../reference';
+import { presentThresholdCell, listThresholdCells } from '../sme-thresholds';
 import type { SizeView } from './submissions.presenter';
 import { listReferenceItemsOf } from './submissions.repository';
-import type { SubmissionsTable } from './submissions.tables';
+import type { SIZE_COLUMNS, SubmissionsTable } from './submissions.tables';
 
 // The checklist of a submission: its slots (from the document types), the sizes and the checks
 // before a submit. The rules themselves are pure, in packages/shared/src/domain (sme-size,
@@ -86,20 +83,6 @@ function declaredSizeOf(ref: Reference, sizeId: string | null): DeclaredSize | n
 }
 
 const figure = (value: number | string | bigint | null) => (value === null ? null : Number(value));
-
-/** The columns `sizeViewOf` reads (the staff queue selects only these besides the summary). */
-export const SIZE_COLUMNS = [
-  'status',
-  'departmentId',
-  'declaredSizeId',
-  'averageLabour',
-  'totalAssets',
-  'annualIncome',
-  'bookYear',
-  'reviewerSize',
-  'reviewerSizeReason',
-  'reviewerSizeAt',
-] as const satisfies readonly (keyof SubmissionsTable)[];
 
 /**
  * Sector from the department's category (else the company's), the declared size (the profile's

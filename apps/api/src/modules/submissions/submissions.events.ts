@@ -1,7 +1,7 @@
 import type { SubmissionEventAction } from '@bansi/shared';
 import { newId } from '../../lib/crypto';
 import type { Principal } from '../../plugins/access';
-import { reviewActorName } from '../review/review.actor';
+import { reviewActorName } from '../review';
 import { actorOf } from './submissions.policy';
 import type { SubmissionEventsTable } from './submissions.tables';
 

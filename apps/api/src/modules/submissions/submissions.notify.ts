@@ -1,9 +1,10 @@
+import { WebPaths } from '@bansi/shared/paths';
 import type { Language } from '@bansi/shared';
 import type { Deps, Executor } from '../../lib/deps';
-import type { CompaniesTable } from '../companies/companies.tables';
-import { notifyCompany } from '../content/content.notify';
-import { enqueueMail, type MailAttachment, type MailTemplate } from '../mail/mail.service';
-import { listMailableUsers } from './submissions.repository';
+import type { CompaniesTable } from '../companies';
+import { notifyCompany } from '../content';
+import { enqueueMail, type MailAttachment, type MailTemplate } from '../mail';
+import { listMailableUsers } from '../auth';
 import type { SubmissionsTable } from './submissions.tables';
 
 /** The moments a company hears about its filing (decision 096). */
@@ -16,7 +17,7 @@ const TEMPLATE: Record<FilingNews, MailTemplate> = {
 };
 
 /** The dashboard screen of one submission (the mails' link is the same path on PUBLIC_URL). */
-export const submissionDetailPath = (id: string) => `/dashboard/submit-document/detail/${id}`;
+export const submissionDetailPath = WebPaths.dashboard.submissionDetail;
 
 /**
  * Tells the company, in the caller's transaction (nothing is sent if the change rolls back): an e-mail to

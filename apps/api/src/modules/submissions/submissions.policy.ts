@@ -1,8 +1,8 @@
 import { isEditableByCompany, type SubmissionAction, type SubmissionActor, type SubmissionStatus } from '@bansi/shared';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import { assertMayReadReviewed, reviewActorKind } from '../review/review.actor';
-import { reviewStep } from '../review/review.policy';
+import { assertMayReadReviewed, reviewActorKind } from '../review';
+import { reviewStep } from '../review';
 import type { SubmissionsTable } from './submissions.tables';
 
 /** Company or staff, as the timeline and the state machine see the caller. */

@@ -1,4 +1,4 @@
-import { registerQrKind } from '../qr/qr.service';
+import { registerQrKind } from '../qr';
 import { countCurrentFiles, findReceipt, findReceiptByCode, findReference } from './submissions.repository';
 
 /**

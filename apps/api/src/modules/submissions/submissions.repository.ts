@@ -2,11 +2,10 @@ import { OTHER_SLOT, SubmissionStatus, type DocumentKind } from '@bansi/shared';
 import { sql, type Compilable, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
-import { SIZE_COLUMNS } from './submissions.checklist';
 import { SUMMARY_COLUMNS } from './submissions.presenter';
-import type { DocumentRow, DocumentSelect } from './submissions.documents';
+import type { DocumentRow, DocumentSelect } from '../../lib/documents';
 import type { Executor } from '../../lib/deps';
-import type { SubmissionEventsTable, SubmissionReceiptsTable, SubmissionsTable } from './submissions.tables';
+import { SIZE_COLUMNS, type SubmissionEventsTable, type SubmissionReceiptsTable, type SubmissionsTable } from './submissions.tables';
 import { afterKeyset } from '../../db/keyset';
 
 export const SUBMISSION_OWNER = 'submission';
@@ -303,18 +302,6 @@ export function documentRowsQuery(db: Executor, selects: DocumentSelect[], q: { 
 export const findFilesByIds = (db: Executor, ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : filesByIds(db, { ids }));
 
 const filesByIds = preparedQuery((db, p: { ids: string[] }) => db.selectFrom('files').selectAll().where('id', 'in', p.ids));
-
-// --- people and mail -------------------------------------------------------------------------
-
-/** The company's active users (who get the e-mails about its submission), with their language. */
-export const listMailableUsers = (db: Executor, companyId: string) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'email', 'name', 'language'])
-    .where('companyId', '=', companyId)
-    .where('disabledAt', 'is', null)
-    .orderBy('createdAt')
-    .execute();
 
 /** Reference items of these lists, inactive ones too (an old submission may name one). */
 export const listReferenceItemsOf = (db: Executor, lists: string[]) =>

@@ -30,7 +30,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/i18n';
 import { companyOf } from '../../plugins/access';
-import { replyWithStoredFile } from '../files/files.service';
+import { replyWithStoredFile } from '../files';
 import {
   acceptSubmission,
   addStaffComment,

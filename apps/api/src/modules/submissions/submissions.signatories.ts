@@ -1,5 +1,5 @@
 import type { People, SubmissionSignatories } from '@bansi/shared';
-import type { CompanyPeopleTable } from '../companies/companies.tables';
+import type { CompanyPeopleTable } from '../companies';
 
 /** The profile's three signatories as a submission records them (null while one is missing). */
 export function signatoriesSnapshot(people: CompanyPeopleTable[]): SubmissionSignatories | null {

@@ -79,3 +79,17 @@ export interface SubmissionTables {
   submissionEvents: SubmissionEventsTable;
   submissionReceipts: SubmissionReceiptsTable;
 }
+
+/** The columns `sizeViewOf` reads (the staff queue selects only these besides the summary). */
+export const SIZE_COLUMNS = [
+  'status',
+  'departmentId',
+  'declaredSizeId',
+  'averageLabour',
+  'totalAssets',
+  'annualIncome',
+  'bookYear',
+  'reviewerSize',
+  'reviewerSizeReason',
+  'reviewerSizeAt',
+] as const satisfies readonly (keyof SubmissionsTable)[];

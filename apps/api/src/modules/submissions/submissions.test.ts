@@ -34,7 +34,8 @@ import {
   uploadInto,
 } from '../../../test/submissions';
 import { createUpload } from '../../../test/tus';
-import { accountsDemoSeed, DEMO_ACCOUNTS } from '../companies/companies.seed';
+import { DEMO_ACCOUNTS } from '../auth';
+import { accountsDemoSeed } from '../companies/companies.seed';
 import { submissionsDemoSeed } from './submissions.seed';
 import { pdfText } from '../../lib/pdf/pdf-text';
 

@@ -2,7 +2,7 @@ import type { Language } from '@bansi/shared';
 import { nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
 import type { Principal } from '../../../plugins/access';
-import { recordAudit, type Actor } from '../../audit/audit.service';
+import { recordAudit, type Actor } from '../../audit';
 import { actorName, newEvent } from '../submissions.events';
 import { assertCurrent } from '../submissions.policy';
 import { presentComment } from '../submissions.presenter';

@@ -3,7 +3,7 @@ import { nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/access';
-import { recordAudit, type Actor } from '../../audit/audit.service';
+import { recordAudit, type Actor } from '../../audit';
 import { loadReference, sizeViewOf } from '../submissions.checklist';
 import { assertCurrent } from '../submissions.policy';
 import { companyOfRow, getStaffSubmission, readable } from '../submissions.queries';

@@ -1,8 +1,8 @@
 import type { SubmissionAction } from '@bansi/shared';
 import type { Deps } from '../../../lib/deps';
 import type { Principal } from '../../../plugins/access';
-import type { Actor } from '../../audit/audit.service';
-import { staffReviewTransition, type ReviewEffects, type ReviewStore } from '../../review/review.transition';
+import type { Actor } from '../../audit';
+import { staffReviewTransition, type ReviewEffects, type ReviewStore } from '../../review';
 import { actorName } from '../submissions.events';
 import { getStaffSubmission, readable } from '../submissions.queries';
 import { updateSubmissionIfCurrent } from '../submissions.repository';

@@ -1,6 +1,6 @@
 import type { Deps } from '../../../lib/deps';
 import type { Principal } from '../../../plugins/access';
-import type { Actor } from '../../audit/audit.service';
+import type { Actor } from '../../audit';
 import { newEvent } from '../submissions.events';
 import { insertEvents } from '../submissions.repository';
 import { staffTransition } from './staff-transition';

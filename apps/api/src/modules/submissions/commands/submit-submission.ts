@@ -3,15 +3,15 @@ import { nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/access';
-import { recordAudit, type Actor } from '../../audit/audit.service';
+import { recordAudit, type Actor } from '../../audit';
 import { checksAsFieldErrors } from '../submissions.checklist';
 import { actorName, newEvent } from '../submissions.events';
 import { assertCurrent, transitionFor } from '../submissions.policy';
 import { companyOfRow, detailOf, getSubmission, readable } from '../submissions.queries';
 import { findReturningReviewer, insertEvents, updateSubmissionIfCurrent } from '../submissions.repository';
-import { resumedBy } from '../../review/review.resume';
-import { systemActor } from '../../../lib/actor';
-import { invoiceAnnualReviewFee } from '../../payments/payments.service';
+import { resumedBy } from '../../review';
+import { publish } from '../../events';
+import '../submissions.published';
 import { nextSequence } from '../../../db/sequences';
 import { tellCompany } from '../submissions.notify';
 
@@ -71,8 +71,14 @@ export async function submitSubmission(
         details: { from: row.status, to, confirmedWarnings: detail.checks.warnings.length > 0 },
       },
     );
-    // The annual review fee is billed on the first submit of a book year (once: payments keys it by company and year).
-    await invoiceAnnualReviewFee(trx, systemActor, { companyId: row.companyId, bookYear: row.bookYear }, now);
+    // What reacts to a submit (the annual review fee is billed on the first one) subscribes in modules/subscribers.ts.
+    await publish(deps, trx, {
+      type: 'submission.submitted',
+      subject: { kind: 'submission', id },
+      companyId: row.companyId,
+      payload: { bookYear: Number(row.bookYear), reference, resubmitted: submitted === 'resubmitted' },
+      occurredAt: now,
+    });
     await tellCompany(deps, trx, 'received', { ...row, reference }, company, { at: now });
   });
   return getSubmission(deps, principal, id);

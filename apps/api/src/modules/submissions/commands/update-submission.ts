@@ -3,7 +3,7 @@ import { nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
 import { AppError, invalid } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/access';
-import { recordAudit, type Actor } from '../../audit/audit.service';
+import { recordAudit, type Actor } from '../../audit';
 import { fieldError } from '../submissions.checklist';
 import { actorName, newEvent } from '../submissions.events';
 import { assertCurrent, assertEditable } from '../submissions.policy';

@@ -8,4 +8,5 @@ export const auditKeys = {
   all: ['audit'] as const,
   entries: (filters: AuditFilters) => ['audit', 'entries', filters] as const,
   jobs: (filters: JobFilters) => ['audit', 'jobs', filters] as const,
+  lastBackup: ['audit', 'last-backup'] as const,
 };

@@ -11,6 +11,7 @@ import { PageTitle } from '../../../components/page-title';
 import { useAudit } from '../api/list-audit';
 import { AuditRow } from '../components/audit-row';
 import { FailedJobs } from '../components/failed-jobs';
+import { LastBackupPanel } from '../components/last-backup';
 
 /** A day (YYYY-MM-DD, Vientiane) as the instant it starts, for the `from`/`to` filters. */
 const dayStart = (day: string | null, plusDays = 0) => {
@@ -67,7 +68,7 @@ function csvHref(filters: Record<string, string | undefined>): string {
   return `${API_BASE}${AuditPaths.csv}${query.size ? `?${query}` : ''}`;
 }
 
-/** /staff/audit: who did what, when (staff admins), and the background jobs that failed. */
+/** /staff/audit: who did what, when (staff admins), the last backup, and the background jobs that failed. */
 export default function StaffAuditRoute() {
   const { t } = useTranslation();
   const { params, setFilter } = useUrlFilters();
@@ -86,6 +87,7 @@ export default function StaffAuditRoute() {
         <PageTitle>{t('audit.title')}</PageTitle>
         <Text c="dimmed">{t('audit.lead')}</Text>
       </div>
+      <LastBackupPanel />
       <FailedJobs />
       <Stack gap="sm" component="section" aria-labelledby="audit-log-title">
         <Group justify="space-between" gap="xs" wrap="wrap">

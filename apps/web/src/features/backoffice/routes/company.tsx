@@ -108,8 +108,11 @@ function Profile({ detail }: { detail: StaffCompanyDetail }) {
   );
 }
 
-/** /staff/companies/:id: one company on one screen — profile, people, users, submissions, audit trail. */
-export default function CompanyRoute() {
+/**
+ * /staff/companies/:id: one company on one screen — profile, people, users, submissions, audit trail; `admin`
+ * (composed by app/) shows what only staff admins do, given the company's id.
+ */
+export function CompanyScreen({ admin }: { admin?: (companyId: string) => ReactNode }) {
   const { t } = useTranslation();
   const lng = useLang();
   const { id = '' } = useParams();
@@ -274,6 +277,7 @@ export default function CompanyRoute() {
           ) : null}
         </Section>
       </SimpleGrid>
+      {admin ? admin(c.id) : null}
       <Section id="company-audit" title={t('backoffice.company.audit')}>
         {detail.audit.length === 0 ? (
           <Text c="dimmed">{t('backoffice.company.noAudit')}</Text>

@@ -1,10 +1,12 @@
 import { Alert, Button, Fieldset, Group, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconBuilding, IconDeviceFloppy, IconLock, IconUsers } from '@tabler/icons-react';
+import { IconAlertCircle, IconBuilding, IconDeviceFloppy, IconFileZip, IconLock, IconUsers } from '@tabler/icons-react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
+import { RecordsExportPanel } from '../../../components/records-export-panel';
 import { ApiError } from '../../../lib/api-client';
 import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
 import { useMyCompany } from '../../../api/get-my-company';
@@ -22,6 +24,7 @@ import type { Company } from '@bansi/shared';
 export function CompanySettings({ canEdit, currentUserId }: { canEdit: boolean; currentUserId: string }) {
   const { t } = useTranslation();
   const company = useMyCompany();
+  const { hash } = useLocation();
   // Held here, not in the editor: a save remounts the editor (keyed by the stored version), and a
   // mutation's per-call callbacks only run while the component that called it is still mounted.
   const update = useUpdateMyCompany();
@@ -31,7 +34,8 @@ export function CompanySettings({ canEdit, currentUserId }: { canEdit: boolean; 
         <PageTitle>{t('dashboard.nav.settings')}</PageTitle>
         <Text c="dimmed">{t('account.settings.lead')}</Text>
       </div>
-      <Tabs defaultValue="profile" keepMounted={false}>
+      {/* The export's mail links to #records. */}
+      <Tabs defaultValue={canEdit && hash === '#records' ? 'records' : 'profile'} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="profile" leftSection={<IconBuilding size={16} />}>
             {t('account.settings.profileTab')}
@@ -39,6 +43,11 @@ export function CompanySettings({ canEdit, currentUserId }: { canEdit: boolean; 
           <Tabs.Tab value="members" leftSection={<IconUsers size={16} />}>
             {t('account.settings.membersTab')}
           </Tabs.Tab>
+          {canEdit ? (
+            <Tabs.Tab value="records" leftSection={<IconFileZip size={16} />}>
+              {t('companyExport.title')}
+            </Tabs.Tab>
+          ) : null}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="md">
           {company.isPending ? (
@@ -55,6 +64,11 @@ export function CompanySettings({ canEdit, currentUserId }: { canEdit: boolean; 
         <Tabs.Panel value="members" pt="md">
           <MembersPanel canManage={canEdit} currentUserId={currentUserId} />
         </Tabs.Panel>
+        {canEdit ? (
+          <Tabs.Panel value="records" pt="md">
+            <RecordsExportPanel />
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
     </Stack>
   );

@@ -1,13 +1,13 @@
 import type { DocumentKind } from '@bansi/shared';
 import type { SelectQueryBuilder } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Executor } from '../../lib/deps';
+import type { Database } from '../db/schema';
+import type { Executor } from './deps';
 
 /**
  * The all-document history (`GET /documents`) is ONE SQL query over sources (decisions 033, 102):
  * each module that owns documents registers a source giving one or more SELECTs of the columns of
  * `DocumentRow` for a company; the list unions them (`UNION ALL … ORDER BY at DESC, id DESC LIMIT
- * n + 1`, keyset on (at, id)). This module registers the submissions source, payments the invoice
+ * n + 1`, keyset on (at, id)). Submissions register the submissions source, payments the invoice
  * receipts, notes its notes documents.
  */
 export interface DocumentRow {

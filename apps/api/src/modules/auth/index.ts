@@ -1,0 +1,22 @@
+/** The public face of the auth module: other modules import only what is exported here (decision 197). */
+export { provideSessionCompanies } from './auth.company';
+export {
+  deleteSessionsOfUser,
+  disableUser,
+  endUserTokens,
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  insertUser,
+  listActiveCompanyUsers,
+  listCompanyUsers,
+  listMailableUsers,
+  listStaffUsers,
+  listUsersOfCompany,
+  retireUser,
+} from './auth.repository';
+export { createInvitedUser, tellOwnerAddressInUse } from './auth.service';
+export type { UserRow } from './auth.tables';
+export { checkPassword, hashPassword } from './passwords';
+export { default as authRoutes } from './auth.routes';
+export { DEMO_ACCOUNTS } from './auth.demo-accounts';

@@ -1,0 +1,22 @@
+import type { Executor } from '../../lib/deps';
+
+// Reads of the bookings table that the back office's screens make (decision 196): its overview and a company's page.
+
+export const listBookingsOfCompany = (db: Executor, companyId: string, limit: number) =>
+  db
+    .selectFrom('bookings')
+    .select(['id', 'status', 'slotStart', 'documentCount', 'receivedAt', 'receivedCount'])
+    .where('companyId', '=', companyId)
+    .orderBy('slotStart', 'desc')
+    .limit(limit)
+    .execute();
+
+/** Bookings still to come in (not received, not cancelled) whose slot starts within [from, to). */
+export const countBookingsBetween = (db: Executor, from: string, to: string) =>
+  db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'booked')
+    .where('slotStart', '>=', from)
+    .where('slotStart', '<', to)
+    .executeTakeFirstOrThrow();

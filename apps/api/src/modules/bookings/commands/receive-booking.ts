@@ -1,0 +1,78 @@
+import { WebPaths } from '@bansi/shared/paths';
+import { formatDateTime, type Language, type ReceiveBookingRequest } from '@bansi/shared';
+import type { Actor } from '../../../lib/actor';
+import { nowIso } from '../../../lib/crypto';
+import type { Deps, Executor } from '../../../lib/deps';
+import { AppError } from '../../../lib/errors';
+import type { Principal } from '../../../plugins/access';
+import { recordAudit } from '../../audit';
+import { notifyCompany } from '../../content';
+import { enqueueMail } from '../../mail';
+import { listMailableUsers } from '../../auth';
+import { assertActive } from '../bookings.policy';
+import { getStaffBooking, readableBooking } from '../bookings.queries';
+import { findCompanyNames, findUser, updateBookingIf } from '../bookings.repository';
+import type { BookingsTable } from '../bookings.tables';
+
+/** Staff mark the paper documents received (from the QR page or the day's list). */
+export async function receiveBooking(deps: Deps, actor: Actor, principal: Principal, id: string, body: ReceiveBookingRequest) {
+  const row = await readableBooking(deps, principal, id);
+  assertActive(row);
+  const now = nowIso();
+  const receiver = await findUser(deps.db, principal.userId);
+  const patch = {
+    status: 'received' as const,
+    receivedAt: now,
+    receivedBy: principal.userId,
+    receivedByName: receiver?.name ?? '',
+    receivedCount: body.receivedCount,
+    receivedNote: body.note ? body.note : null,
+    updatedAt: now,
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await updateBookingIf(trx, id, row, patch))) throw new AppError(409, 'STALE');
+    await recordAudit(
+      trx,
+      actor,
+      'booking.receive',
+      { kind: 'booking', id },
+      { companyId: row.companyId, details: { receivedCount: body.receivedCount } },
+    );
+    if (body.receivedCount < Number(row.documentCount) || patch.receivedNote) await tellShortfall(deps, trx, { ...row, ...patch });
+  });
+  return getStaffBooking(deps, principal, id);
+}
+
+/**
+ * Fewer documents than booked, or a note from the counter ("11 of 12, audit report missing"): every user of
+ * the company gets a mail in their language, and the company a notification in the portal, in the caller's
+ * transaction.
+ */
+async function tellShortfall(deps: Deps, trx: Executor, row: BookingsTable) {
+  const company = await findCompanyNames(trx, row.companyId);
+  const path = WebPaths.dashboard.finishedBooking(row.id);
+  const vars = (lang: Language) => ({
+    company: lang === 'en' ? company.nameEn : company.nameLo,
+    reference: row.reference,
+    received: Number(row.receivedCount),
+    booked: Number(row.documentCount),
+    receivedAt: formatDateTime(row.receivedAt!, lang),
+    note: row.receivedNote ? deps.t(lang, 'bookings.shortfall.note', { note: row.receivedNote }) : '',
+  });
+  for (const user of await listMailableUsers(trx, row.companyId)) {
+    await enqueueMail(deps, trx, {
+      to: user.email,
+      lang: user.language,
+      template: 'bookingShortfall',
+      vars: { ...vars(user.language), link: new URL(path, deps.config.PUBLIC_URL).toString() },
+    });
+  }
+  const text = (lang: Language, part: 'title' | 'body') => deps.t(lang, `bookings.shortfall.${part}`, vars(lang)).trim();
+  await notifyCompany(trx, row.companyId, {
+    titleLo: text('lo', 'title'),
+    titleEn: text('en', 'title'),
+    bodyLo: text('lo', 'body'),
+    bodyEn: text('en', 'body'),
+    link: path,
+  });
+}

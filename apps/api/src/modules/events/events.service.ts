@@ -1,0 +1,54 @@
+import { newId, nowIso } from '../../lib/crypto';
+import type { Deps, Executor } from '../../lib/deps';
+import { insertDomainEvent } from './events.repository';
+
+/**
+ * The payload of each event type. A feature declares the events it publishes by merging into this
+ * interface (`declare module '../events/events.service'`), so publishers and subscribers agree on
+ * the facts without importing each other.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface DomainEventMap {}
+
+export type DomainEventType = keyof DomainEventMap;
+
+export interface DomainEvent<T extends DomainEventType = DomainEventType> {
+  type: T;
+  subject: { kind: string; id: string };
+  companyId: string | null;
+  payload: DomainEventMap[T];
+  occurredAt: string;
+}
+
+/** A reaction to an event: runs in the publisher's transaction, so it commits or rolls back with it. */
+export type Subscriber<T extends DomainEventType> = (trx: Executor, event: DomainEvent<T>, deps: Deps) => Promise<void>;
+
+const subscribers = new Map<DomainEventType, Subscriber<never>[]>();
+
+/** Adds a reaction to an event type. Only the composition floor (modules/subscribers.ts) calls it. */
+export function subscribe<T extends DomainEventType>(type: T, subscriber: Subscriber<T>): void {
+  subscribers.set(type, [...(subscribers.get(type) ?? []), subscriber as Subscriber<never>]);
+}
+
+/**
+ * Records that something happened (one `domain_events` row, in the caller's transaction) and runs
+ * its subscribers there, one after the other in the order they subscribed (decision 195): what they
+ * write commits or rolls back with the change itself, and a failing subscriber fails the command.
+ */
+export async function publish<T extends DomainEventType>(
+  deps: Deps,
+  trx: Executor,
+  event: Omit<DomainEvent<T>, 'occurredAt'> & { occurredAt?: string },
+): Promise<void> {
+  const full = { ...event, occurredAt: event.occurredAt ?? nowIso() } as DomainEvent<T>;
+  await insertDomainEvent(trx, {
+    id: newId(),
+    type: full.type,
+    subjectKind: full.subject.kind,
+    subjectId: full.subject.id,
+    companyId: full.companyId,
+    payload: JSON.stringify(full.payload),
+    occurredAt: full.occurredAt,
+  });
+  for (const subscriber of subscribers.get(full.type) ?? []) await (subscriber as Subscriber<T>)(trx, full, deps);
+}

@@ -1,0 +1,4 @@
+/** The public face of the notes module: other modules import only what is exported here (decision 197). */
+export { notesProvider } from './notes.overview';
+export { default as notesRoutes } from './notes.routes';
+export { listNotesOfCompany } from './notes.staff-reads.repository';

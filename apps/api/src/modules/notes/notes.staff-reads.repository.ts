@@ -1,0 +1,6 @@
+import type { Executor } from '../../lib/deps';
+
+// Reads of the notes table that the back office's company page makes (decision 196).
+
+export const listNotesOfCompany = (db: Executor, companyId: string) =>
+  db.selectFrom('notes').select(['id', 'bookYear', 'status', 'updatedAt']).where('companyId', '=', companyId).orderBy('bookYear', 'desc').execute();

@@ -1,0 +1,26 @@
+import type { Executor } from '../../lib/deps';
+
+// Reads of the invoices table that the back office's screens make (decision 196): its overview and a company's page.
+
+export const listInvoicesOfCompany = (db: Executor, companyId: string, limit: number) =>
+  db
+    .selectFrom('invoices')
+    .select(['id', 'number', 'status', 'total', 'dueDate', 'paidAt'])
+    .where('companyId', '=', companyId)
+    .orderBy('issuedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+/** Open invoices, and how many of them are past their due date (YYYY-MM-DD), with the oldest due date. */
+export const countOpenInvoices = (db: Executor, today: string) =>
+  db
+    .selectFrom('invoices')
+    .select([
+      (eb) => eb.fn.countAll<number | string>().as('open'),
+      (eb) => eb.fn.sum<number | string | null>(eb.case().when('dueDate', '<', today).then(1).else(0).end()).as('overdue'),
+      (eb) => eb.fn.min('dueDate').as('oldestDue'),
+      (eb) => eb.fn.min('issuedAt').as('oldestIssued'),
+    ])
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();

@@ -1,0 +1,8 @@
+import { provideSessionCompanies } from './auth';
+import { findCompanySummary } from './companies';
+
+/**
+ * What a lower module reads from a higher one, handed down once at load (decision 196): the lower
+ * module declares the function it needs, the composition gives it the owner's read function.
+ */
+provideSessionCompanies(findCompanySummary);

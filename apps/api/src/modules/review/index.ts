@@ -1,0 +1,5 @@
+/** The public face of the review module: other modules import only what is exported here (decision 197). */
+export { reviewStep } from './review.policy';
+export { resumedBy } from './review.resume';
+export { assertMayReadReviewed, reviewActorKind, reviewActorName } from './review.actor';
+export { staffReviewTransition, type ReviewEffects, type ReviewStore } from './review.transition';

@@ -1,0 +1,8 @@
+/** The public face of the submissions module: other modules import only what is exported here (decision 197). */
+export { loadReference, sizeViewOf } from './submissions.checklist';
+export { actorName, newEvent } from './submissions.events';
+export { assertCanRead, assertCurrent, assertEditable } from './submissions.policy';
+export { getSubmission } from './submissions.queries';
+export { SUBMISSION_OWNER, findSubmission, insertEvents, touchIfEditable } from './submissions.repository';
+export { default as submissionsRoutes } from './submissions.routes';
+export { WAITING_STATUSES, countWaitingSubmissions, listSubmissionsOfCompany } from './submissions.staff-reads.repository';
