@@ -14,6 +14,7 @@ import type { BackofficeTables } from '../modules/backoffice/backoffice.tables';
 import type { PaymentTables } from '../modules/payments/payments.tables';
 import type { BookingTables } from '../modules/bookings/bookings.tables';
 import type { QrTables } from '../modules/qr/qr.tables';
+import type { ReviewTables } from '../modules/review/review.tables';
 import type { NotesTables } from '../modules/notes/notes.tables';
 import type { SequenceTables } from './sequences.tables';
 import type { EventsTables } from '../modules/events/events.tables';
@@ -44,6 +45,7 @@ export interface Database
     QrTables,
     SequenceTables,
     NotesTables,
+    ReviewTables,
     EventsTables,
     CompanyExportTables,
     BackupsTables {}

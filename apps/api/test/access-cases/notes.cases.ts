@@ -13,7 +13,7 @@ type Arrange = (ctx: { t: TestApp; a: Agent }) => Promise<{ params: Record<strin
 
 const snapshot = (t: TestApp, id: string) => t.db.kysely.selectFrom('notes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const eventCount = async (t: TestApp, id: string) =>
-  (await t.db.kysely.selectFrom('notesEvents').select('id').where('notesId', '=', id).execute()).length;
+  (await t.db.kysely.selectFrom('reviewEvents').select('id').where('kind', '=', 'notes').where('subjectId', '=', id).execute()).length;
 
 async function openNotes(a: Agent, bookYear: number): Promise<NotesDocument> {
   const res = await a.inject({ method: 'POST', url: api(NotesPaths.list), payload: { bookYear } });

@@ -12,7 +12,7 @@ type Arrange = (ctx: { t: TestApp; a: Agent }) => Promise<{ params: Record<strin
 
 const snapshot = (t: TestApp, id: string) => t.db.kysely.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const eventCount = async (t: TestApp, id: string) =>
-  (await t.db.kysely.selectFrom('submissionEvents').select('id').where('submissionId', '=', id).execute()).length;
+  (await t.db.kysely.selectFrom('reviewEvents').select('id').where('kind', '=', 'submission').where('subjectId', '=', id).execute()).length;
 
 const ready = new Map<string, string>();
 

@@ -35,6 +35,7 @@ import { bookingReferencesMigration } from '../../modules/bookings/bookings.refe
 import { instanceSecretsMigration } from '../../modules/payments/payments.webhook-secret.migration';
 import { backupsMigration } from '../../modules/backup/backup.migration';
 import { companyExportsMigration } from '../../modules/company-exports/company-exports.migration';
+import { reviewEventsMigration } from '../../modules/review/review.migration';
 import { domainEventsMigration } from '../../modules/events/events.migration';
 
 /**
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '202611290100_backups': backupsMigration,
   '202611290100_domain_events': domainEventsMigration,
   '202611290100_mail_once': mailOnceMigration,
+  '202611290200_review_events': reviewEventsMigration,
 };

@@ -31,7 +31,7 @@ describe(`the demo shows every state (${dialect})`, () => {
     expect(new Set(statuses)).toEqual(new Set(['draft', 'submitted', 'in_review', 'returned', 'accepted']));
     const receipts = await k.selectFrom('submissionReceipts').select(['fileId', 'codeHash']).execute();
     expect(receipts).toHaveLength(1);
-    const comments = await k.selectFrom('submissionEvents').select('comment').where('action', '=', 'returned').execute();
+    const comments = await k.selectFrom('reviewEvents').select('comment').where('kind', '=', 'submission').where('action', '=', 'returned').execute();
     expect(comments[0]?.comment).toMatch(/[\u0E80-\u0EFF].*cash-flow/s);
     // billing and bookings in every state: open (a slip waiting), paid by LAO QR, overdue, void; one unmatched notification
     const invoices = await k.selectFrom('invoices').select(['status', 'dueDate', 'paidAt', 'method', 'sourceKey']).execute();

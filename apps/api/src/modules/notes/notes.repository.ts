@@ -3,6 +3,14 @@ import { sql } from 'kysely';
 import type { Executor } from '../../lib/deps';
 import type { DocumentSelect } from '../../lib/documents';
 import type { NotesEventsTable, NotesTable } from './notes.tables';
+import {
+  findReturningReviewer,
+  insertReviewEvents,
+  listReviewComments,
+  listReviewEvents,
+  type ReviewEventCursor,
+  type ReviewEventsTable,
+} from '../review';
 import { afterKeyset } from '../../db/keyset';
 
 /** The owner kind of the PDF kept when notes are accepted (files.owners). */
@@ -107,47 +115,39 @@ export function notesDocumentsSelect(db: Executor, companyId: string, bookYear?:
 
 // --- events ----------------------------------------------------------------------------------
 
+const NOTES = 'notes';
+
+/** A review event as the notes timeline reads it. */
+const asNotesEvent = ({ kind: _kind, subjectId, fileId: _f, slot: _s, fileName: _n, ...rest }: ReviewEventsTable): NotesEventsTable => ({
+  ...rest,
+  notesId: subjectId,
+  fromStatus: rest.fromStatus as NotesEventsTable['fromStatus'],
+  toStatus: rest.toStatus as NotesEventsTable['toStatus'],
+});
+
 /** Who returned the notes last (the newest 'returned' event), if anyone did. */
-export function findNotesReturningReviewer(db: Executor, notesId: string) {
-  return db
-    .selectFrom('notesEvents')
-    .select(['actorId', 'actorName'])
-    .where('notesId', '=', notesId)
-    .where('action', '=', 'returned')
-    .orderBy('at', 'desc')
-    .orderBy('ord', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
+export const findNotesReturningReviewer = (db: Executor, notesId: string) => findReturningReviewer(db, NOTES, notesId);
 
 /** Events written together keep their order (`ord`), even within one millisecond. */
 export async function insertNotesEvents(db: Executor, rows: NotesEventsTable[]) {
-  if (rows.length)
-    await db
-      .insertInto('notesEvents')
-      .values(rows.map((r, i) => ({ ...r, ord: i })))
-      .execute();
+  const byNotes = new Map<string, NotesEventsTable[]>();
+  for (const r of rows) byNotes.set(r.notesId, [...(byNotes.get(r.notesId) ?? []), r]);
+  for (const [notesId, group] of byNotes)
+    await insertReviewEvents(
+      db,
+      NOTES,
+      notesId,
+      group.map(({ notesId: _n, ...r }) => ({ ...r, fileId: null, slot: null, fileName: null })),
+    );
 }
 
 /** The timeline, newest first, after `cursor`. */
-export function listNotesEvents(db: Executor, notesId: string, after: { at: string; ord: number; id: string } | null, limit: number) {
-  let query = db.selectFrom('notesEvents').selectAll().where('notesId', '=', notesId);
-  if (after) query = query.where(afterKeyset(['at', 'ord', 'id'], 'desc', [after.at, after.ord, after.id]));
-  return query.orderBy('at', 'desc').orderBy('ord', 'desc').orderBy('id', 'desc').limit(limit).execute();
-}
+export const listNotesEvents = async (db: Executor, notesId: string, after: ReviewEventCursor | null, limit: number) =>
+  (await listReviewEvents(db, NOTES, notesId, after, limit)).map(asNotesEvent);
 
 /** The staff comments (events of staff that carry a comment), oldest first. */
-export const listNotesComments = (db: Executor, notesId: string) =>
-  db
-    .selectFrom('notesEvents')
-    .selectAll()
-    .where('notesId', '=', notesId)
-    .where('comment', 'is not', null)
-    .where('actorKind', '=', 'staff')
-    .orderBy('at', 'asc')
-    .orderBy('ord', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+export const listNotesComments = async (db: Executor, notesId: string) =>
+  (await listReviewComments(db, NOTES, notesId, { staffOnly: true })).map(asNotesEvent);
 
 // --- what the prefill reads ------------------------------------------------------------------
 

@@ -23,7 +23,10 @@ export interface NotesTable {
   acceptedAt: string | null;
 }
 
-/** The timeline: every change (who, when, what); staff comments are events with a comment. */
+/**
+ * A notes timeline entry: every change (who, when, what); staff comments are events with a comment. Stored in
+ * the review module's `review_events` (kind 'notes', decision 205).
+ */
 export interface NotesEventsTable {
   id: string;
   notesId: string;
@@ -47,5 +50,4 @@ export interface NotesEventsTable {
 
 export interface NotesTables {
   notes: NotesTable;
-  notesEvents: NotesEventsTable;
 }

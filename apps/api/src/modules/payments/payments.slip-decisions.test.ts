@@ -23,6 +23,14 @@ describe(`transfer slip decisions (${dialect})`, () => {
     t.db.kysely.selectFrom('auditLog').select('action').where('subjectId', '=', id).orderBy('occurredAt').orderBy('id').execute();
   const outbox = (to: string, like: string) =>
     t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', to).where('subject', 'like', `%${like}%`).execute();
+  const slipReviewOf = (invoiceId: string) =>
+    t.db.kysely
+      .selectFrom('reviewEvents')
+      .innerJoin('invoiceSlips', 'invoiceSlips.id', 'reviewEvents.subjectId')
+      .selectAll('reviewEvents')
+      .where('reviewEvents.kind', '=', 'slip')
+      .where('invoiceSlips.invoiceId', '=', invoiceId)
+      .execute();
   const staffInvoice = async (id: string) => StaffInvoice.parse((await staff.inject({ url: papi(PaymentPaths.staffInvoice(id)) })).json());
   const decide = (agent: Agent, id: string, payload: object, lang = 'en') =>
     agent.inject({ method: 'POST', url: papi(PaymentPaths.staffAction(id, 'confirm')), payload, headers: { 'accept-language': lang } });
@@ -68,6 +76,10 @@ describe(`transfer slip decisions (${dialect})`, () => {
     expect(ok.json()).toMatchObject({ status: 'paid', method: 'slip', slip: { status: 'confirmed' }, receipt: true, reversal: null });
     expect(await paymentsOf(invoice.id)).toMatchObject([{ method: 'slip', amount: 450_000, transferDate: '2026-01-05', reversedAt: null }]);
     expect((await auditOf(invoice.id)).map((a) => a.action)).toEqual(['invoice.issue', 'invoice.slip_upload', 'invoice.paid']);
+    // the decision is on the slip's review timeline, in the one review table (decision 205)
+    expect(await slipReviewOf(invoice.id)).toMatchObject([
+      { actorKind: 'staff', action: 'confirmed', fromStatus: 'pending', toStatus: 'confirmed', comment: null, fileName: 'slip.jpg' },
+    ]);
 
     await t.app.jobs.runDue({ kinds: [RECEIPT_JOB] });
     await t.app.jobs.runDue({ kinds: [RECEIPT_JOB] });
@@ -105,6 +117,9 @@ describe(`transfer slip decisions (${dialect})`, () => {
     const res = await decide(staff, invoice.id, { decision: 'reject', reason });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'open', slip: { status: 'rejected', rejectReason: reason } });
+    expect(await slipReviewOf(invoice.id)).toMatchObject([
+      { actorKind: 'staff', action: 'rejected', fromStatus: 'pending', toStatus: 'rejected', comment: reason },
+    ]);
 
     const en = await outbox(body.user.email, invoice.number);
     expect(en.map((m) => m.subject)).toEqual([`Bansi: transfer slip for invoice ${invoice.number} not accepted`]);

@@ -2,4 +2,14 @@
 export { reviewStep } from './review.policy';
 export { resumedBy } from './review.resume';
 export { assertMayReadReviewed, reviewActorKind, reviewActorName } from './review.actor';
+export {
+  findReturningReviewer,
+  findReviewEvent,
+  insertReviewEvents,
+  listReviewComments,
+  listReviewEvents,
+  type ReviewEventCursor,
+  type ReviewEventRow,
+} from './review.repository';
+export type { ReviewEventKind, ReviewEventsTable } from './review.tables';
 export { staffReviewTransition, type ReviewEffects, type ReviewStore } from './review.transition';

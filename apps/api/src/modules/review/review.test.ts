@@ -124,7 +124,7 @@ describe(`one review workflow: resubmit and saved comments (${dialect})`, () => 
       fromStatus: 'resubmitted',
       toStatus: 'in_review',
     });
-    const row = await t.db.kysely.selectFrom('submissionEvents').selectAll().where('id', '=', resumed!.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely.selectFrom('reviewEvents').selectAll().where('id', '=', resumed!.id).executeTakeFirstOrThrow();
     expect(row.actorId).toBe(staff1.userId);
 
     // "Start review" is not needed (and no longer allowed): accept works at once.

@@ -313,12 +313,12 @@ describe(`filing communication (${dialect})`, () => {
 
     // A pause of more than ten minutes between two uploads: two actions.
     const earlier = async (where: { fileName?: string; action?: 'created' }, minutes: number) => {
-      let q = t.db.kysely.selectFrom('submissionEvents').select(['id', 'at']).where('submissionId', '=', sub.id);
+      let q = t.db.kysely.selectFrom('reviewEvents').select(['id', 'at']).where('kind', '=', 'submission').where('subjectId', '=', sub.id);
       if (where.fileName) q = q.where('fileName', '=', where.fileName);
       if (where.action) q = q.where('action', '=', where.action);
       const row = await q.executeTakeFirstOrThrow();
       await t.db.kysely
-        .updateTable('submissionEvents')
+        .updateTable('reviewEvents')
         .set({ at: new Date(Date.parse(row.at) - minutes * 60_000).toISOString() })
         .where('id', '=', row.id)
         .execute();

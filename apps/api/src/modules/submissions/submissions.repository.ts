@@ -7,6 +7,15 @@ import type { DocumentRow, DocumentSelect } from '../../lib/documents';
 import type { Executor } from '../../lib/deps';
 import { SIZE_COLUMNS, type SubmissionEventsTable, type SubmissionReceiptsTable, type SubmissionsTable } from './submissions.tables';
 import { afterKeyset } from '../../db/keyset';
+import {
+  findReturningReviewer as findReviewerOf,
+  findReviewEvent,
+  insertReviewEvents,
+  listReviewComments,
+  listReviewEvents,
+  type ReviewEventCursor,
+  type ReviewEventsTable,
+} from '../review';
 
 export const SUBMISSION_OWNER = 'submission';
 export const RECEIPT_OWNER = 'submission_receipt';
@@ -132,57 +141,49 @@ const currentFileCounts = preparedQuery((db, p: { submissionIds: string[] }) =>
 
 // --- events ----------------------------------------------------------------------------------
 
+const SUBMISSION = 'submission';
+
+/** A review event as the filing's timeline reads it. */
+const asSubmissionEvent = ({ kind: _kind, subjectId, section: _section, ...rest }: ReviewEventsTable): SubmissionEventsTable => ({
+  ...rest,
+  submissionId: subjectId,
+  action: rest.action as SubmissionEventsTable['action'],
+  fromStatus: rest.fromStatus as SubmissionEventsTable['fromStatus'],
+  toStatus: rest.toStatus as SubmissionEventsTable['toStatus'],
+});
+
 /** Who returned the submission last (the newest 'returned' event), if anyone did. */
-export function findReturningReviewer(db: Executor, submissionId: string) {
-  return db
-    .selectFrom('submissionEvents')
-    .select(['actorId', 'actorName'])
-    .where('submissionId', '=', submissionId)
-    .where('action', '=', 'returned')
-    .orderBy('at', 'desc')
-    .orderBy('ord', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
+export const findReturningReviewer = (db: Executor, submissionId: string) => findReviewerOf(db, SUBMISSION, submissionId);
 
 /** Events written together keep their order (`ord`), even within one millisecond. */
 export async function insertEvents(db: Executor, rows: SubmissionEventsTable[]) {
-  if (rows.length)
-    await db
-      .insertInto('submissionEvents')
-      .values(rows.map((r, i) => ({ ...r, ord: i })))
-      .execute();
+  const bySubmission = new Map<string, SubmissionEventsTable[]>();
+  for (const r of rows) bySubmission.set(r.submissionId, [...(bySubmission.get(r.submissionId) ?? []), r]);
+  for (const [submissionId, group] of bySubmission)
+    await insertReviewEvents(
+      db,
+      SUBMISSION,
+      submissionId,
+      group.map(({ submissionId: _s, ...r }) => ({ ...r, section: null })),
+    );
 }
 
 /** A position in the timeline. */
-export interface EventCursor {
-  at: string;
-  ord: number;
-  id: string;
-}
+export type EventCursor = ReviewEventCursor;
 
 /** The timeline, newest first, after `cursor`. */
-export function listEvents(db: Executor, submissionId: string, after: EventCursor | null, limit: number) {
-  let query = db.selectFrom('submissionEvents').selectAll().where('submissionId', '=', submissionId);
-  if (after) query = query.where(afterKeyset(['at', 'ord', 'id'], 'desc', [after.at, after.ord, after.id]));
-  return query.orderBy('at', 'desc').orderBy('ord', 'desc').orderBy('id', 'desc').limit(limit).execute();
-}
+export const listEvents = async (db: Executor, submissionId: string, after: EventCursor | null, limit: number) =>
+  (await listReviewEvents(db, SUBMISSION, submissionId, after, limit)).map(asSubmissionEvent);
 
 /** One event of this submission's timeline. */
-export const findEvent = (db: Executor, submissionId: string, eventId: string) =>
-  db.selectFrom('submissionEvents').selectAll().where('submissionId', '=', submissionId).where('id', '=', eventId).executeTakeFirst();
+export const findEvent = async (db: Executor, submissionId: string, eventId: string) => {
+  const row = await findReviewEvent(db, SUBMISSION, submissionId, eventId);
+  return row && asSubmissionEvent(row);
+};
 
 /** Every event that carries a comment, oldest first. */
-export const listCommentEvents = (db: Executor, submissionId: string) =>
-  db
-    .selectFrom('submissionEvents')
-    .selectAll()
-    .where('submissionId', '=', submissionId)
-    .where('comment', 'is not', null)
-    .orderBy('at', 'asc')
-    .orderBy('ord', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+export const listCommentEvents = async (db: Executor, submissionId: string) =>
+  (await listReviewComments(db, SUBMISSION, submissionId)).map(asSubmissionEvent);
 
 // --- receipts --------------------------------------------------------------------------------
 

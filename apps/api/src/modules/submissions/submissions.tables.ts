@@ -34,7 +34,10 @@ export interface SubmissionsTable {
   reviewerSizeAt: string | null;
 }
 
-/** The timeline: every change, who (name as it was then), when, what; comments are events with a comment. */
+/**
+ * A filing's timeline entry: every change, who (name as it was then), when, what; comments are events with a
+ * comment. Stored in the review module's `review_events` (kind 'submission', decision 205).
+ */
 export interface SubmissionEventsTable {
   id: string;
   submissionId: string;
@@ -76,7 +79,6 @@ export interface SubmissionReceiptsTable {
 
 export interface SubmissionTables {
   submissions: SubmissionsTable;
-  submissionEvents: SubmissionEventsTable;
   submissionReceipts: SubmissionReceiptsTable;
 }
 

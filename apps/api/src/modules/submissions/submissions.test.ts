@@ -441,7 +441,12 @@ describe(`annual submissions (${dialect})`, () => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(problem(both.find((r) => r.statusCode === 409)!).code).toBe('STALE');
     // Exactly one accept (one receipt) or one return (one returned event) happened.
-    const events = await t.db.kysely.selectFrom('submissionEvents').select('action').where('submissionId', '=', ready.id).execute();
+    const events = await t.db.kysely
+      .selectFrom('reviewEvents')
+      .select('action')
+      .where('kind', '=', 'submission')
+      .where('subjectId', '=', ready.id)
+      .execute();
     expect(events.filter((e) => e.action === 'accepted' || e.action === 'returned')).toHaveLength(1);
     const receipts = await t.db.kysely.selectFrom('submissionReceipts').select('fileId').where('submissionId', '=', ready.id).execute();
     const receiptFiles = await t.db.kysely

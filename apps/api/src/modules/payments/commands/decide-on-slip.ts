@@ -1,9 +1,9 @@
 import { formatLak, vientianeDate, type ConfirmInvoiceBody, type Language, type StaffInvoice } from '@bansi/shared';
 import type { Actor } from '../../../lib/actor';
-import { nowIso } from '../../../lib/crypto';
+import { newId, nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
 import { AppError, invalid, notFound } from '../../../lib/errors';
-import { reviewStep } from '../../review';
+import { insertReviewEvents, reviewActorName, reviewStep } from '../../review';
 import type { Principal } from '../../../plugins/access';
 import { recordAudit } from '../../audit';
 import { tellCompanyAboutInvoice } from '../payments.notify';
@@ -47,6 +47,27 @@ export async function decideOnSlip(
       }))
     )
       throw new AppError(409, 'SLIP_NOT_PENDING');
+    // the slip's review timeline, the same table as filings' and notes' (decision 205)
+    await insertReviewEvents(trx, 'slip', slip.id, [
+      {
+        id: newId(),
+        at: now,
+        ord: 0,
+        actorId: principal.userId,
+        actorKind: 'staff',
+        actorName: await reviewActorName(trx, principal),
+        action: decided,
+        fromStatus: slip.status,
+        toStatus: decided,
+        comment: confirm ? null : body.reason,
+        fileId: slip.fileId,
+        slot: null,
+        fileName: slip.fileName,
+        section: null,
+        partOfReturn: 0,
+        details: confirm ? JSON.stringify({ amount: body.amount, transferDate: body.transferDate }) : null,
+      },
+    ]);
     if (body.decision === 'confirm') {
       const paid = await settle(trx, actor, row, {
         method: 'slip',

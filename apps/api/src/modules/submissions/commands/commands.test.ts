@@ -31,7 +31,9 @@ describe(`submission commands (${dialect})`, () => {
 
   const row = (id: string) => t.db.kysely.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const actions = async (id: string) =>
-    (await t.db.kysely.selectFrom('submissionEvents').select('action').where('submissionId', '=', id).execute()).map((e) => e.action);
+    (await t.db.kysely.selectFrom('reviewEvents').select('action').where('kind', '=', 'submission').where('subjectId', '=', id).execute()).map(
+      (e) => e.action,
+    );
 
   it('a staff transition whose effects fail changes neither the status, the version nor the timeline', async () => {
     const ready = await readySubmission(t, company, t.config.BOOK_YEAR);

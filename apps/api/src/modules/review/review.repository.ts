@@ -1,0 +1,53 @@
+import type { Executor } from '../../lib/deps';
+import { afterKeyset } from '../../db/keyset';
+import type { ReviewEventKind, ReviewEventsTable } from './review.tables';
+
+/** A review event without its subject (the caller names kind and subject). */
+export type ReviewEventRow = Omit<ReviewEventsTable, 'kind' | 'subjectId'>;
+
+/** A position in a timeline. */
+export interface ReviewEventCursor {
+  at: string;
+  ord: number;
+  id: string;
+}
+
+/** Events written together keep their order (`ord`), even within one millisecond. */
+export async function insertReviewEvents(db: Executor, kind: ReviewEventKind, subjectId: string, rows: readonly ReviewEventRow[]) {
+  if (rows.length)
+    await db
+      .insertInto('reviewEvents')
+      .values(rows.map((r, i) => ({ ...r, kind, subjectId, ord: i })))
+      .execute();
+}
+
+const ofSubject = (db: Executor, kind: ReviewEventKind, subjectId: string) =>
+  db.selectFrom('reviewEvents').where('kind', '=', kind).where('subjectId', '=', subjectId);
+
+/** Who returned the subject last (the newest 'returned' event), if anyone did. */
+export const findReturningReviewer = (db: Executor, kind: ReviewEventKind, subjectId: string) =>
+  ofSubject(db, kind, subjectId)
+    .select(['actorId', 'actorName'])
+    .where('action', '=', 'returned')
+    .orderBy('at', 'desc')
+    .orderBy('ord', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** A subject's timeline, newest first, after `cursor`. */
+export function listReviewEvents(db: Executor, kind: ReviewEventKind, subjectId: string, after: ReviewEventCursor | null, limit: number) {
+  let query = ofSubject(db, kind, subjectId).selectAll();
+  if (after) query = query.where(afterKeyset(['at', 'ord', 'id'], 'desc', [after.at, after.ord, after.id]));
+  return query.orderBy('at', 'desc').orderBy('ord', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** One event of a subject's timeline. */
+export const findReviewEvent = (db: Executor, kind: ReviewEventKind, subjectId: string, eventId: string) =>
+  ofSubject(db, kind, subjectId).selectAll().where('id', '=', eventId).executeTakeFirst();
+
+/** The comment thread: every event that carries a comment (only staff's with `staffOnly`), oldest first. */
+export function listReviewComments(db: Executor, kind: ReviewEventKind, subjectId: string, opts: { staffOnly?: boolean } = {}) {
+  let query = ofSubject(db, kind, subjectId).selectAll().where('comment', 'is not', null);
+  if (opts.staffOnly) query = query.where('actorKind', '=', 'staff');
+  return query.orderBy('at', 'asc').orderBy('ord', 'asc').orderBy('id', 'asc').execute();
+}
