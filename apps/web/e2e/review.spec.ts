@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { API_BASE, SubmissionPaths, type ApiIndex, type StaffSubmissionDetail, type SubmissionDetail } from '@bansi/shared';
 import type { APIRequestContext } from '@playwright/test';
 import { expect as baseExpect, pageOf, registerTestCompany, test, writeHeaders } from './fixtures';
@@ -60,6 +61,8 @@ test('saved comments in the Return dialog and the mail; resubmit → accept with
   for (const i of [0, 1]) await expect(items.nth(i)).toBeChecked();
   const reasons = lang === 'lo' ? 'ກະລຸນາແກ້ໄຂຕາມຄຳເຫັນ.' : 'Please fix what the comments say.';
   await staff.getByTestId('return-reasons').fill(reasons);
+  const shots = join(test.info().project.outputDir, 'screenshots', test.info().project.name);
+  await staff.screenshot({ path: join(shots, 'return-dialog-saved-comments.png') });
   await staff.getByTestId('return-send').click();
   await expect(screen).toHaveAttribute('data-status', 'returned');
 
