@@ -354,42 +354,63 @@ describe(`backup and restore (${dialect})`, () => {
     expect(nextDailyRun('02:30', new Date('2026-11-28T02:30:00Z'))).toBe('2026-11-29T02:30:00.000Z');
   });
 
-  it.runIf(dialect === 'postgres')('moves a small office across stores: SQLite and local files → PostgreSQL and S3', async () => {
-    const sourceDb = openDb('sqlite::memory:');
-    await migrateToLatest(sourceDb);
-    const sourceConfig = testConfig();
-    await runSeeds({ db: sourceDb, config: sourceConfig }, { demo: false });
-    const source = await appOn(sourceDb, sourceConfig);
-    const s3: TestS3 = await startS3();
-    const target = await createTestDb();
-    const targetConfig = testConfig(s3.env);
-    const store = createFileStore(targetConfig);
+  // Across databases and file stores, both ways: the documented move of a small office onto the cluster, and back.
+  const stores = {
+    'SQLite and local files': async () => {
+      const db = openDb('sqlite::memory:');
+      await migrateToLatest(db);
+      return { db, config: testConfig(), close: () => db.destroy() };
+    },
+    'PostgreSQL and S3': async () => {
+      const s3: TestS3 = await startS3();
+      const test = await createTestDb();
+      return {
+        db: test.db,
+        config: testConfig(s3.env),
+        close: async () => {
+          await test.drop();
+          await s3.close();
+        },
+      };
+    },
+  };
+  it.runIf(dialect === 'postgres').each([
+    ['SQLite and local files', 'PostgreSQL and S3'],
+    ['PostgreSQL and S3', 'SQLite and local files'],
+  ] as const)('moves an instance across stores: %s → %s', async (from, to) => {
+    const source = await stores[from]();
+    const target = await stores[to]();
+    await runSeeds({ db: source.db, config: source.config }, { demo: false });
+    const sourceApp = await appOn(source.db, source.config);
     try {
-      const registered = await registerCompany(source);
-      const staff = await loginAs(source, 'staff');
-      const accepted = await acceptedSubmission(source, registered.agent, staff, sourceConfig.BOOK_YEAR);
+      const registered = await registerCompany(sourceApp);
+      const staff = await loginAs(sourceApp, 'staff');
+      const accepted = await acceptedSubmission(sourceApp, registered.agent, staff, source.config.BOOK_YEAR);
       const qr = await receiptCode(registered.agent, accepted.id);
-      const { path, manifest: m } = await writeBackup({ db: sourceDb, store: source.app.deps.store }, join(work, 'cross'));
+      const { path, manifest: m } = await writeBackup(
+        { db: source.db, store: sourceApp.app.deps.store },
+        join(work, `cross-${randomBytes(4).toString('hex')}`),
+      );
+      const store = createFileStore(target.config);
       await restoreBackup({ db: target.db, store }, path);
-      expect(await contentsOf(target.db, work)).toEqual(await contentsOf(sourceDb, work));
+      expect(await contentsOf(target.db, work)).toEqual(await contentsOf(source.db, work));
       for (const f of m.files) expect(await sha256OfStream(await store.openRead(f.key))).toBe(f.sha256);
-      const restored = await appOn(target.db, targetConfig);
+      const restored = await appOn(target.db, target.config);
       try {
         expect((await restored.app.inject({ url: api(QrPaths.check(registered.agent.companyId!, qr)) })).json()).toMatchObject({ genuine: true });
         const agent = await new Agent(restored).login(registered.body.user.email, registered.body.user.password);
-        const file = await sourceDb.kysely.selectFrom('files').select(['id', 'sha256']).where('ownerId', '=', accepted.id).executeTakeFirstOrThrow();
+        const file = await source.db.kysely.selectFrom('files').select(['id', 'sha256']).where('ownerId', '=', accepted.id).executeTakeFirstOrThrow();
         const download = await agent.inject({ url: api(FilePaths.content(file.id)) });
         expect(sha256Hex(download.rawPayload)).toBe(file.sha256);
       } finally {
         await restored.close();
       }
     } finally {
+      await sourceApp.close();
       await source.close();
-      await sourceDb.destroy();
-      await target.drop();
-      await s3.close();
-      await rm(sourceConfig.DATA_DIR, { recursive: true, force: true });
-      await rm(targetConfig.DATA_DIR, { recursive: true, force: true });
+      await target.close();
+      await rm(source.config.DATA_DIR, { recursive: true, force: true });
+      await rm(target.config.DATA_DIR, { recursive: true, force: true });
     }
   });
 });
