@@ -1,5 +1,7 @@
 import { systemActor } from '../lib/actor';
-import { subscribe } from './events';
+import type { Executor } from '../lib/deps';
+import { notifyCompany } from './content';
+import { subscribe, type DomainEvent } from './events';
 import { invoiceAnnualReviewFee } from './payments';
 
 /**
@@ -8,8 +10,22 @@ import { invoiceAnnualReviewFee } from './payments';
  * same outcome as when the command did it itself — and no feature calls into another feature.
  */
 
+/** Puts the news the publishing feature worded for the company into its bell (content, decision 096), dated when it happened. */
+const toTheBell = async (trx: Executor, event: Pick<DomainEvent, 'companyId' | 'occurredAt' | 'news'>) => {
+  if (event.news && event.companyId) await notifyCompany(trx, event.companyId, event.news, event.occurredAt);
+};
+
 // The annual review fee is billed on the first submit of a book year (once: payments keys it by company and year).
 subscribe('submission.submitted', async (trx, event) => {
   if (!event.companyId) return;
   await invoiceAnnualReviewFee(trx, systemActor, { companyId: event.companyId, bookYear: event.payload.bookYear }, event.occurredAt);
 });
+
+// The company's bell (decision 214): the filing received, returned, accepted; a rejected slip, a reversed payment;
+// documents missing at the counter. Each feature mails its own company itself (decision 213).
+subscribe('submission.submitted', toTheBell);
+subscribe('submission.returned', toTheBell);
+subscribe('submission.accepted', toTheBell);
+subscribe('slip.rejected', toTheBell);
+subscribe('payment.reversed', toTheBell);
+subscribe('booking.received', toTheBell);

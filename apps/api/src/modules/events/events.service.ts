@@ -12,12 +12,31 @@ export interface DomainEventMap {}
 
 export type DomainEventType = keyof DomainEventMap;
 
+/**
+ * What a company is told in its bell about an event, worded by the feature that publishes it (its texts,
+ * both languages); a subscriber in modules/subscribers.ts puts it in the bell (decision 214).
+ */
+export interface CompanyNews {
+  titleLo: string;
+  titleEn: string;
+  /** plain text, paragraphs split by a blank line */
+  bodyLo: string;
+  bodyEn: string;
+  /** the dashboard screen it concerns */
+  link: string;
+}
+
 export interface DomainEvent<T extends DomainEventType = DomainEventType> {
   type: T;
   subject: { kind: string; id: string };
   companyId: string | null;
   payload: DomainEventMap[T];
   occurredAt: string;
+  /**
+   * What the company is told in its bell about it, if anything: worded by the publishing feature, put in the
+   * bell by a subscriber (decision 214). Not stored with the event: its row keeps the facts (`payload`).
+   */
+  news?: CompanyNews;
 }
 
 /** A reaction to an event: runs in the publisher's transaction, so it commits or rolls back with it. */

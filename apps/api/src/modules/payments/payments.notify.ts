@@ -1,7 +1,7 @@
 import { WebPaths } from '@bansi/shared/paths';
 import type { Language } from '@bansi/shared';
 import type { Deps, Executor } from '../../lib/deps';
-import { notifyCompany } from '../content';
+import type { CompanyNews } from '../events';
 import { enqueueMail, type MailAttachment } from '../mail';
 import { findCompanyForInvoice, listCompanyMailUsers } from './payments.repository';
 import type { InvoicesTable } from './payments.tables';
@@ -15,8 +15,9 @@ const TEMPLATE = { slipRejected: 'slipRejected', reversed: 'invoiceReversed' } a
 export const SERVICE_PAYMENT_PATH = WebPaths.dashboard.payment;
 
 /**
- * Tells the company, in the caller's transaction (nothing is sent if the change rolls back): a mail to
- * each active user in that user's language, and one notification in the company's bell.
+ * Tells the company by mail, in the caller's transaction (nothing is sent if the change rolls back): a mail to
+ * each active user in that user's language (decision 213). Returns the text of the bell notification, which the
+ * command publishes with its event (the bell is a subscriber's, decision 214).
  * `vars(lang)` adds what the texts need beyond the invoice number, the company and the link.
  */
 export async function tellCompanyAboutInvoice(
@@ -24,8 +25,8 @@ export async function tellCompanyAboutInvoice(
   trx: Executor,
   news: InvoiceNews,
   invoice: InvoicesTable,
-  options: { vars: (lang: Language) => Record<string, string | number>; attachments?: MailAttachment[]; at?: string },
-) {
+  options: { vars: (lang: Language) => Record<string, string | number>; attachments?: MailAttachment[] },
+): Promise<CompanyNews> {
   const company = await findCompanyForInvoice(trx, invoice.companyId);
   const vars = (lang: Language) => ({
     number: invoice.number,
@@ -38,16 +39,11 @@ export async function tellCompanyAboutInvoice(
     await enqueueMail(deps, trx, { to: user.email, lang, template: TEMPLATE[news], vars: { ...vars(lang), link }, attachments: options.attachments });
   }
   const text = (lang: Language, part: 'title' | 'body') => deps.t(lang, `payments.notify.${news}.${part}`, vars(lang));
-  await notifyCompany(
-    trx,
-    invoice.companyId,
-    {
-      titleLo: text('lo', 'title'),
-      titleEn: text('en', 'title'),
-      bodyLo: text('lo', 'body'),
-      bodyEn: text('en', 'body'),
-      link: SERVICE_PAYMENT_PATH,
-    },
-    options.at,
-  );
+  return {
+    titleLo: text('lo', 'title'),
+    titleEn: text('en', 'title'),
+    bodyLo: text('lo', 'body'),
+    bodyEn: text('en', 'body'),
+    link: SERVICE_PAYMENT_PATH,
+  };
 }

@@ -8,7 +8,9 @@ import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit';
 import { storeGenerated } from '../files';
 import { issueQrCode, newQrSecret, qrLink } from '../qr';
+import { publish } from '../events';
 import { tellCompanyAboutInvoice } from './payments.notify';
+import './payments.published';
 import { renderReceipt } from './payments.receipt';
 import { findInvoice, findPaymentOf, markPaymentReversed, RECEIPT_OWNER, reopenPaidInvoice, setPaymentFiles } from './payments.repository';
 import { getStaffInvoice } from './payments.queries';
@@ -71,10 +73,18 @@ export async function reversePayment(
         details: { number: invoice.number, paymentId: payment.id, method: payment.method, amount: Number(payment.amount), reason, fileId: stored.id },
       },
     );
-    await tellCompanyAboutInvoice(deps, trx, 'reversed', invoice, {
+    const news = await tellCompanyAboutInvoice(deps, trx, 'reversed', invoice, {
       vars: (l) => ({ reason, date: vientianeDateTime(now), amount: formatLak(Number(payment.amount), l) }),
       attachments: [{ filename: `receipt-${invoice.number}-cancelled.pdf`, contentType: 'application/pdf', fileId: stored.id }],
-      at: now,
+    });
+    // The bell subscribes in modules/subscribers.ts.
+    await publish(deps, trx, {
+      type: 'payment.reversed',
+      subject: { kind: 'invoice', id },
+      companyId: invoice.companyId,
+      payload: { number: invoice.number, paymentId: payment.id, amount: Number(payment.amount), reason },
+      occurredAt: now,
+      news,
     });
   });
   return getStaffInvoice(deps, id, lang);

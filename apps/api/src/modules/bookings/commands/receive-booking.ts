@@ -6,7 +6,8 @@ import type { Deps, Executor } from '../../../lib/deps';
 import { AppError } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/access';
 import { recordAudit } from '../../audit';
-import { notifyCompany } from '../../content';
+import { publish, type CompanyNews } from '../../events';
+import '../bookings.published';
 import { enqueueMail } from '../../mail';
 import { listMailableUsers } from '../../auth';
 import { assertActive } from '../bookings.policy';
@@ -38,17 +39,27 @@ export async function receiveBooking(deps: Deps, actor: Actor, principal: Princi
       { kind: 'booking', id },
       { companyId: row.companyId, details: { receivedCount: body.receivedCount } },
     );
-    if (body.receivedCount < Number(row.documentCount) || patch.receivedNote) await tellShortfall(deps, trx, { ...row, ...patch });
+    const shortfall =
+      body.receivedCount < Number(row.documentCount) || patch.receivedNote ? await tellShortfall(deps, trx, { ...row, ...patch }) : undefined;
+    // The bell (on a shortfall) subscribes in modules/subscribers.ts.
+    await publish(deps, trx, {
+      type: 'booking.received',
+      subject: { kind: 'booking', id },
+      companyId: row.companyId,
+      payload: { reference: row.reference, receivedCount: body.receivedCount, documentCount: Number(row.documentCount) },
+      occurredAt: now,
+      news: shortfall,
+    });
   });
   return getStaffBooking(deps, principal, id);
 }
 
 /**
  * Fewer documents than booked, or a note from the counter ("11 of 12, audit report missing"): every user of
- * the company gets a mail in their language, and the company a notification in the portal, in the caller's
- * transaction.
+ * the company gets a mail in their language, in the caller's transaction; the notification in the portal
+ * (returned here) goes with the `booking.received` event to its subscriber (decision 214).
  */
-async function tellShortfall(deps: Deps, trx: Executor, row: BookingsTable) {
+async function tellShortfall(deps: Deps, trx: Executor, row: BookingsTable): Promise<CompanyNews> {
   const company = await findCompanyNames(trx, row.companyId);
   const path = WebPaths.dashboard.finishedBooking(row.id);
   const vars = (lang: Language) => ({
@@ -68,11 +79,5 @@ async function tellShortfall(deps: Deps, trx: Executor, row: BookingsTable) {
     });
   }
   const text = (lang: Language, part: 'title' | 'body') => deps.t(lang, `bookings.shortfall.${part}`, vars(lang)).trim();
-  await notifyCompany(trx, row.companyId, {
-    titleLo: text('lo', 'title'),
-    titleEn: text('en', 'title'),
-    bodyLo: text('lo', 'body'),
-    bodyEn: text('en', 'body'),
-    link: path,
-  });
+  return { titleLo: text('lo', 'title'), titleEn: text('en', 'title'), bodyLo: text('lo', 'body'), bodyEn: text('en', 'body'), link: path };
 }

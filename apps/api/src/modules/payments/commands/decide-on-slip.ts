@@ -6,7 +6,9 @@ import { AppError, invalid, notFound } from '../../../lib/errors';
 import { insertReviewEvents, reviewActorName, reviewStep } from '../../review';
 import type { Principal } from '../../../plugins/access';
 import { recordAudit } from '../../audit';
+import { publish } from '../../events';
 import { tellCompanyAboutInvoice } from '../payments.notify';
+import '../payments.published';
 import { FIELD_MESSAGE_LANG } from '../payments.presenter';
 import { getStaffInvoice } from '../payments.queries';
 import { decideSlip, findInvoice, latestSlipsOf } from '../payments.repository';
@@ -81,7 +83,16 @@ export async function decideOnSlip(
     }
     const reason = body.reason;
     await recordAudit(trx, actor, 'invoice.slip_reject', { kind: 'invoice', id }, { companyId: row.companyId, details: { slipId: slip.id, reason } });
-    await tellCompanyAboutInvoice(deps, trx, 'slipRejected', row, { vars: () => ({ reason }), at: now });
+    const news = await tellCompanyAboutInvoice(deps, trx, 'slipRejected', row, { vars: () => ({ reason }) });
+    // The bell subscribes in modules/subscribers.ts.
+    await publish(deps, trx, {
+      type: 'slip.rejected',
+      subject: { kind: 'invoice', id },
+      companyId: row.companyId,
+      payload: { number: row.number, slipId: slip.id, reason },
+      occurredAt: now,
+      news,
+    });
   });
   return getStaffInvoice(deps, id, lang);
 }

@@ -12,6 +12,8 @@ import { companyOfRow, readable } from '../submissions.queries';
 import { renderReceiptPdf } from '../submissions.receipt';
 import { RECEIPT_OWNER, SUBMISSION_OWNER, insertEvents, insertReceipt } from '../submissions.repository';
 import { tellCompany } from '../submissions.notify';
+import { publish } from '../../events';
+import '../submissions.published';
 import { staffTransition } from './staff-transition';
 
 /** The app's deps (the receipt PDF goes to `deps.store`). */
@@ -109,9 +111,16 @@ export async function acceptSubmission(
           acceptedByName: name,
         });
         // The mail carries the stored receipt itself (read from the file store when it is sent).
-        await tellCompany(deps, trx, 'accepted', row, company, {
-          at: now,
+        const news = await tellCompany(deps, trx, 'accepted', row, company, {
           attachments: [{ filename: fileName, contentType: 'application/pdf', fileId }],
+        });
+        await publish(deps, trx, {
+          type: 'submission.accepted',
+          subject: { kind: 'submission', id },
+          companyId: row.companyId,
+          payload: { bookYear: Number(row.bookYear), reference: row.reference ?? '', receiptFileId: fileId },
+          occurredAt: now,
+          news,
         });
       },
       acceptedAt,

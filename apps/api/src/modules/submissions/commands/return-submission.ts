@@ -10,6 +10,8 @@ import { presentComment } from '../submissions.presenter';
 import { companyOfRow, fileOfSubmission, readable } from '../submissions.queries';
 import { insertEvents, listCommentEvents } from '../submissions.repository';
 import { tellCompany } from '../submissions.notify';
+import { publish } from '../../events';
+import '../submissions.published';
 import { staffTransition } from './staff-transition';
 
 /**
@@ -66,8 +68,7 @@ export async function returnSubmission(
         'review.mail.savedComments',
         kept.map((r) => ({ slot: r.slot, fileName: r.fileName, body: r.comment ?? '' })),
       );
-    await tellCompany(deps, trx, 'returned', row, company, {
-      at: now,
+    const news = await tellCompany(deps, trx, 'returned', row, company, {
       vars: (lang) => ({
         reasons: body.reasons,
         fileComments: [
@@ -82,6 +83,15 @@ export async function returnSubmission(
           .join('\n\n'),
       }),
       moreBody: savedBlock,
+    });
+    // The bell (and whatever else reacts to a return) subscribes in modules/subscribers.ts.
+    await publish(deps, trx, {
+      type: 'submission.returned',
+      subject: { kind: 'submission', id },
+      companyId: row.companyId,
+      payload: { bookYear: Number(row.bookYear), reference: row.reference ?? '' },
+      occurredAt: now,
+      news,
     });
   });
 }

@@ -13,7 +13,7 @@ import { resumedBy } from '../../review';
 import { publish } from '../../events';
 import '../submissions.published';
 import { nextSequence } from '../../../db/sequences';
-import { tellCompany } from '../submissions.notify';
+import { filingNotice, tellCompany } from '../submissions.notify';
 
 /**
  * Submit (draft → submitted, returned → resubmitted → in review with the reviewer who returned it) after the checks: blocking errors answer
@@ -71,15 +71,20 @@ export async function submitSubmission(
         details: { from: row.status, to, confirmedWarnings: detail.checks.warnings.length > 0 },
       },
     );
-    // What reacts to a submit (the annual review fee is billed on the first one) subscribes in modules/subscribers.ts.
+    // What reacts to a submit (the annual review fee is billed on the first one, the bell) subscribes in modules/subscribers.ts.
     await publish(deps, trx, {
       type: 'submission.submitted',
       subject: { kind: 'submission', id },
       companyId: row.companyId,
-      payload: { bookYear: Number(row.bookYear), reference, resubmitted: submitted === 'resubmitted' },
+      payload: {
+        bookYear: Number(row.bookYear),
+        reference,
+        resubmitted: submitted === 'resubmitted',
+      },
       occurredAt: now,
+      news: filingNotice(deps, 'received', { ...row, reference }, company),
     });
-    await tellCompany(deps, trx, 'received', { ...row, reference }, company, { at: now });
+    await tellCompany(deps, trx, 'received', { ...row, reference }, company);
   });
   return getSubmission(deps, principal, id);
 }
