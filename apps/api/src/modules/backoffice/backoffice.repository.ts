@@ -75,40 +75,6 @@ export function searchCompanies(db: Executor, q: CompanySearch) {
   return query.orderBy('nameEn').orderBy('id').limit(q.limit).execute();
 }
 
-/** Every company with its submission of the year (if any), for the report and the CSV. */
-export const listCompaniesWithSubmission = (db: Executor, bookYear: number) =>
-  db
-    .selectFrom('companies')
-    .leftJoin('submissions', (join) => join.onRef('submissions.companyId', '=', 'companies.id').on('submissions.bookYear', '=', bookYear))
-    .select([
-      'companies.id',
-      'companies.nameLo',
-      'companies.nameEn',
-      'companies.tin',
-      'companies.registrationNo',
-      'companies.provinceCode',
-      'companies.sizeId',
-      'companies.categoryId',
-      'submissions.status',
-      // what the filing's size is derived from (submissions.checklist sizeViewOf)
-      'submissions.departmentId',
-      'submissions.declaredSizeId',
-      'submissions.averageLabour',
-      'submissions.totalAssets',
-      'submissions.annualIncome',
-      'submissions.bookYear',
-      'submissions.reviewerSize',
-      'submissions.reviewerSizeReason',
-      'submissions.reviewerSizeAt',
-      'submissions.createdAt as startedAt',
-      'submissions.firstSubmittedAt',
-      'submissions.submittedAt',
-      'submissions.acceptedAt',
-    ])
-    .orderBy('companies.nameEn')
-    .orderBy('companies.id')
-    .execute();
-
 // --- reminders -----------------------------------------------------------------------------------
 
 /** Companies that have not submitted for the year (no submission, or a draft) and have not had this reminder. */

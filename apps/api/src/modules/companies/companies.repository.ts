@@ -7,6 +7,25 @@ import type { CompaniesTable, CompanyInvitationsTable, CompanyPeopleTable } from
 export const findCompanySummary = (db: Executor, id: string) =>
   db.selectFrom('companies').select(['id', 'nameLo', 'nameEn']).where('id', '=', id).executeTakeFirst();
 
+/** Names and TIN of these companies (lists of other modules' rows show them): one query for a page. */
+export const listCompanyNames = async (db: Executor, ids: readonly string[]) =>
+  ids.length
+    ? await db
+        .selectFrom('companies')
+        .select(['id', 'nameLo', 'nameEn', 'tin'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute()
+    : [];
+
+/** Every company, by English name (the back office's report by filing). */
+export const listAllCompanies = (db: Executor) =>
+  db
+    .selectFrom('companies')
+    .select(['id', 'nameLo', 'nameEn', 'tin', 'registrationNo', 'provinceCode', 'sizeId', 'categoryId'])
+    .orderBy('nameEn')
+    .orderBy('id')
+    .execute();
+
 export const findCompany = (db: Executor, id: string) => db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findCompanyByTin = (db: Executor, tin: string) => db.selectFrom('companies').select('id').where('tin', '=', tin).executeTakeFirst();

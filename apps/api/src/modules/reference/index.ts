@@ -5,6 +5,7 @@ export {
   findDistrict,
   findItem,
   findItemByCode,
+  findItemById,
   findProvince,
   findVillage,
   listAllItems,

@@ -28,3 +28,28 @@ export const listSubmissionsOfCompany = (db: Executor, companyId: string) =>
     .where('companyId', '=', companyId)
     .orderBy('bookYear', 'desc')
     .execute();
+
+/** Every company's submission of the year (one per company), with what its size is derived from (the report by filing). */
+export const listSubmissionsOfYear = (db: Executor, bookYear: number) =>
+  db
+    .selectFrom('submissions')
+    .select([
+      'companyId',
+      'status',
+      // what the filing's size is derived from (submissions.checklist sizeViewOf)
+      'departmentId',
+      'declaredSizeId',
+      'averageLabour',
+      'totalAssets',
+      'annualIncome',
+      'bookYear',
+      'reviewerSize',
+      'reviewerSizeReason',
+      'reviewerSizeAt',
+      'createdAt as startedAt',
+      'firstSubmittedAt',
+      'submittedAt',
+      'acceptedAt',
+    ])
+    .where('bookYear', '=', bookYear)
+    .execute();
