@@ -7,15 +7,26 @@ import type { CompaniesTable, CompanyInvitationsTable, CompanyPeopleTable } from
 export const findCompanySummary = (db: Executor, id: string) =>
   db.selectFrom('companies').select(['id', 'nameLo', 'nameEn']).where('id', '=', id).executeTakeFirst();
 
-/** Names and TIN of these companies (lists of other modules' rows show them): one query for a page. */
+/** Names, TIN, province, size and category of these companies (lists of other modules' rows show them): one query for a page. */
 export const listCompanyNames = async (db: Executor, ids: readonly string[]) =>
   ids.length
     ? await db
         .selectFrom('companies')
-        .select(['id', 'nameLo', 'nameEn', 'tin'])
+        .select(['id', 'nameLo', 'nameEn', 'tin', 'provinceCode', 'sizeId', 'categoryId'])
         .where('id', 'in', [...new Set(ids)])
         .execute()
     : [];
+
+/**
+ * The ids of the companies in this province and of this size, as a subquery another module's list filters
+ * by (`where companyId in …`): the rows of the page stay that module's, the condition on companies stays here.
+ */
+export const companyIdsWhere = (db: Executor, q: { provinceCode?: string; sizeId?: string }) => {
+  let query = db.selectFrom('companies').select('companies.id');
+  if (q.provinceCode) query = query.where('companies.provinceCode', '=', q.provinceCode);
+  if (q.sizeId) query = query.where('companies.sizeId', '=', q.sizeId);
+  return query;
+};
 
 /** Every company, by English name (the back office's report by filing). */
 export const listAllCompanies = (db: Executor) =>
@@ -93,4 +104,31 @@ export function findAudienceCompanies(db: Executor, q: { text: string; id?: stri
     .orderBy('nameEn')
     .limit(20)
     .execute();
+}
+
+/** The columns of companies that name a row of each reference list. */
+const REFERENCE_COLUMNS = {
+  categories: 'categoryId',
+  'enterprise-types': 'enterpriseTypeId',
+  sizes: 'sizeId',
+  units: 'unitId',
+  'special-categories': 'specialCategoryId',
+  'account-programs': 'accountProgramId',
+} as const;
+
+/** How many companies name each of these reference items (whether a staff member may retire one). */
+export async function countCompaniesNamingItems(db: Executor, list: string, rows: { id: string }[]) {
+  const column = REFERENCE_COLUMNS[list as keyof typeof REFERENCE_COLUMNS];
+  if (!column || !rows.length) return [];
+  const found = await db
+    .selectFrom('companies')
+    .select([`${column} as ref`, (eb) => eb.fn.countAll().as('n')])
+    .where(
+      column,
+      'in',
+      rows.map((r) => r.id),
+    )
+    .groupBy(column)
+    .execute();
+  return found.flatMap((r) => (r.ref ? [{ id: r.ref, n: Number(r.n) }] : []));
 }

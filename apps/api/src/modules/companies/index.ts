@@ -2,6 +2,8 @@
 export { DEMO_COMPANIES, type DemoTarget } from './companies.demo-companies';
 export { presentCompany, presentMember } from './companies.presenter';
 export {
+  companyIdsWhere,
+  countCompaniesNamingItems,
   findAudienceCompanies,
   findCompany,
   findCompanyByTin,
