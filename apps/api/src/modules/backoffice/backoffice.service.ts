@@ -10,12 +10,11 @@ import { withPlaceNameEn } from '@bansi/shared/domain/place-name';
 import { normalizeSearchText } from '@bansi/shared/domain/search-text';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
-import { findCompany, listAllCompanies, listPeople, presentCompany, presentMember } from '../companies';
+import { findCompany, listAllCompanies, listPeople, searchCompanies, presentCompany, presentMember } from '../companies';
 import { listAllItems, listProvinces } from '../reference';
-import { listSubmissionsOfCompany, listSubmissionsOfYear, loadReference, sizeViewOf } from '../submissions';
+import { filedCompanyIds, listSubmissionsOfCompany, listSubmissionsOfYear, loadReference, sizeViewOf } from '../submissions';
 import { toCsv } from '../../lib/csv';
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
-import { searchCompanies } from './backoffice.repository';
 import { listCompanyAudit } from '../audit';
 import { listCompanyUsers } from '../auth';
 import { listBookingsOfCompany } from '../bookings';
@@ -43,7 +42,7 @@ export async function findCompanies(deps: Deps, q: StaffCompaniesQuery, lang: La
     provinceCode: q.provinceCode,
     sizeId: q.sizeId,
     categoryId: q.categoryId,
-    withoutSubmission: q.withoutSubmission,
+    except: q.withoutSubmission === undefined ? undefined : filedCompanyIds(deps.db, q.withoutSubmission),
     after: after ? { key: after[0], id: after[1] } : null,
     limit: q.limit + 1,
   });

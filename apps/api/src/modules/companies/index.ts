@@ -3,6 +3,7 @@ export { DEMO_COMPANIES, type DemoTarget } from './companies.demo-companies';
 export { presentCompany, presentMember } from './companies.presenter';
 export {
   companyIdsWhere,
+  countCompaniesExcept,
   countCompaniesNamingItems,
   findAudienceCompanies,
   findCompany,
@@ -10,8 +11,12 @@ export {
   findCompanySummary,
   findCompanyTarget,
   listAllCompanies,
+  listCompaniesExcept,
   listCompanyNames,
   listPeople,
+  searchCompanies,
+  type CompanyIdsQuery,
+  type CompanySearch,
 } from './companies.repository';
 export type { CompaniesTable, CompanyPeopleTable } from './companies.tables';
 export { default as companiesRoutes } from './companies.routes';

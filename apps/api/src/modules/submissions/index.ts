@@ -9,6 +9,7 @@ export {
   WAITING_STATUSES,
   countWaitingSubmissions,
   countSubmissionsNamingItems,
+  filedCompanyIds,
   listSubmissionsOfCompany,
   listSubmissionsOfYear,
 } from './submissions.staff-reads.repository';

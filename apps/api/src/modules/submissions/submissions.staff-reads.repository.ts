@@ -85,3 +85,11 @@ export async function countSubmissionsNamingItems(db: Executor, list: string, ro
   }
   return uses;
 }
+
+/** The ids of the companies that submitted for the year (a draft is not submitted): a subquery for the companies' reads. */
+export const filedCompanyIds = (db: Executor, bookYear: number) =>
+  db
+    .selectFrom('submissions')
+    .select('submissions.companyId')
+    .where('submissions.bookYear', '=', bookYear)
+    .where('submissions.status', '!=', 'draft');
