@@ -1,8 +1,12 @@
 import { provideSessionCompanies } from './auth';
-import { findCompanySummary } from './companies';
+import { countCompaniesNamingItems, findCompanySummary } from './companies';
+import { provideReferenceUses } from './reference';
+import { countSubmissionsNamingItems } from './submissions';
 
 /**
  * What a lower module reads from a higher one, handed down once at load (decision 196): the lower
  * module declares the function it needs, the composition gives it the owner's read function.
  */
 provideSessionCompanies(findCompanySummary);
+provideReferenceUses(countCompaniesNamingItems);
+provideReferenceUses(countSubmissionsNamingItems);

@@ -156,6 +156,17 @@ export const listMailableUsers = (db: Executor, companyId: string) =>
     .orderBy('createdAt')
     .execute();
 
+/** The company's first admin account (its language is the company's: a staff admin's export of the company). */
+export const findFirstCompanyAdmin = (db: Executor, companyId: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'language'])
+    .where('companyId', '=', companyId)
+    .where('role', '=', 'company_admin')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .executeTakeFirst();
+
 /** Every user of the company, disabled ones too, oldest first (the back office's company page). */
 export const listCompanyUsers = (db: Executor, companyId: string) =>
   db.selectFrom('users').selectAll().where('companyId', '=', companyId).orderBy('createdAt').execute();

@@ -4,6 +4,7 @@ export {
   deleteSessionsOfUser,
   disableUser,
   endUserTokens,
+  findFirstCompanyAdmin,
   findUserByEmail,
   findUserById,
   findUserByPhone,

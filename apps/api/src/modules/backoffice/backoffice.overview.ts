@@ -2,11 +2,11 @@ import type { OverviewArea, OverviewTile, StaffOverview } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
 import { ageInDays, type OverviewProvider } from '../../lib/overview';
 import { vientianeDate } from '@bansi/shared';
-import { countCompaniesNotSubmitted } from './backoffice.repository';
+import { countCompaniesExcept } from '../companies';
 import { countBookingsBetween } from '../bookings';
 import { countFailedJobs } from '../jobs';
 import { countOpenInvoices } from '../payments';
-import { countWaitingSubmissions, WAITING_STATUSES } from '../submissions';
+import { countWaitingSubmissions, filedCompanyIds, WAITING_STATUSES } from '../submissions';
 import { notesProvider } from '../notes';
 
 // The /staff overview is a list of providers, one per area (the contract is lib/overview.ts). Notes,
@@ -46,7 +46,7 @@ export const companiesProvider: OverviewProvider = {
       {
         key: tileKey('companies', 'notSubmitted'),
         area: 'companies',
-        count: await countCompaniesNotSubmitted(deps.db, bookYear),
+        count: await countCompaniesExcept(deps.db, filedCompanyIds(deps.db, bookYear)),
         oldestAt: null,
         oldestAgeDays: null,
         filter: { withoutSubmission: String(bookYear) },

@@ -2,11 +2,12 @@ import { WebPaths } from '@bansi/shared/paths';
 import type { Language } from '@bansi/shared';
 import { vientianeDate } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
-import { findCompany } from '../companies';
+import { findCompany, listCompaniesExcept } from '../companies';
 import { notifyCompany } from '../content';
 import { enqueueJob } from '../jobs';
 import { enqueueMail } from '../mail';
-import { claimReminder, listCompaniesToRemind } from './backoffice.repository';
+import { claimReminder, remindedCompanyIds } from './backoffice.repository';
+import { filedCompanyIds } from '../submissions';
 import { listActiveCompanyUsers } from '../auth';
 
 /** The daily scan and the per-company send, as jobs of the one worker (modules/jobs). */
@@ -36,7 +37,7 @@ export async function dueReminders(deps: Deps, now: Date): Promise<ReminderTarge
   const bookYear = deps.config.BOOK_YEAR;
   const daysBefore = daysBeforeDeadline(bookYear, now);
   if (!deps.config.REMINDER_DAYS.includes(daysBefore)) return [];
-  const companies = await listCompaniesToRemind(deps.db, bookYear, daysBefore);
+  const companies = await listCompaniesExcept(deps.db, [filedCompanyIds(deps.db, bookYear), remindedCompanyIds(deps.db, bookYear, daysBefore)]);
   return companies.map((c) => ({ companyId: c.id, bookYear, daysBefore }));
 }
 

@@ -10,12 +10,11 @@ import { withPlaceNameEn } from '@bansi/shared/domain/place-name';
 import { normalizeSearchText } from '@bansi/shared/domain/search-text';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
-import { findCompany, listPeople, presentCompany, presentMember } from '../companies';
+import { findCompany, listAllCompanies, listPeople, searchCompanies, presentCompany, presentMember } from '../companies';
 import { listAllItems, listProvinces } from '../reference';
-import { listSubmissionsOfCompany, loadReference, sizeViewOf } from '../submissions';
+import { filedCompanyIds, listSubmissionsOfCompany, listSubmissionsOfYear, loadReference, sizeViewOf } from '../submissions';
 import { toCsv } from '../../lib/csv';
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
-import { listCompaniesWithSubmission, searchCompanies } from './backoffice.repository';
 import { listCompanyAudit } from '../audit';
 import { listCompanyUsers } from '../auth';
 import { listBookingsOfCompany } from '../bookings';
@@ -43,7 +42,7 @@ export async function findCompanies(deps: Deps, q: StaffCompaniesQuery, lang: La
     provinceCode: q.provinceCode,
     sizeId: q.sizeId,
     categoryId: q.categoryId,
-    withoutSubmission: q.withoutSubmission,
+    except: q.withoutSubmission === undefined ? undefined : filedCompanyIds(deps.db, q.withoutSubmission),
     after: after ? { key: after[0], id: after[1] } : null,
     limit: q.limit + 1,
   });
@@ -80,8 +79,33 @@ export async function getCompanyDetail(deps: Deps, id: string): Promise<StaffCom
 
 // --- reports -------------------------------------------------------------------------------------
 
+type YearSubmission = Awaited<ReturnType<typeof listSubmissionsOfYear>>[number];
+const NO_SUBMISSION: { [K in keyof Omit<YearSubmission, 'companyId'>]: null } = {
+  status: null,
+  departmentId: null,
+  declaredSizeId: null,
+  averageLabour: null,
+  totalAssets: null,
+  annualIncome: null,
+  bookYear: null,
+  reviewerSize: null,
+  reviewerSizeReason: null,
+  reviewerSizeAt: null,
+  startedAt: null,
+  firstSubmittedAt: null,
+  submittedAt: null,
+  acceptedAt: null,
+};
+
+/** Every company (by English name) with its submission of the year, if any: two reads through the owners' faces (decision 210). */
+async function listCompaniesWithSubmission(deps: Deps, bookYear: number) {
+  const [companies, submissions] = await Promise.all([listAllCompanies(deps.db), listSubmissionsOfYear(deps.db, bookYear)]);
+  const byCompany = new Map(submissions.map(({ companyId, ...s }) => [companyId, s]));
+  return companies.map((c) => ({ ...c, ...(byCompany.get(c.id) ?? NO_SUBMISSION) }));
+}
+
 export async function submissionReport(deps: Deps, bookYear: number): Promise<SubmissionReport> {
-  const rows = await listCompaniesWithSubmission(deps.db, bookYear);
+  const rows = await listCompaniesWithSubmission(deps, bookYear);
   const cells = new Map<string, { state: ReportState; sizeId: string; provinceCode: string; count: number }>();
   for (const row of rows) {
     const state: ReportState = row.status ?? 'none';
@@ -100,7 +124,7 @@ export async function submissionReport(deps: Deps, bookYear: number): Promise<Su
  */
 export async function submissionReportCsv(deps: Deps, bookYear: number, lng: 'lo' | 'en'): Promise<string> {
   const [rows, provinces, sizes, ref] = await Promise.all([
-    listCompaniesWithSubmission(deps.db, bookYear),
+    listCompaniesWithSubmission(deps, bookYear),
     listProvinces(deps.db),
     listAllItems(deps.db, 'sizes'),
     loadReference(deps.db),

@@ -34,23 +34,6 @@ export const updateExport = (db: Executor, id: string, patch: Partial<Omit<Compa
 export const expiredStoredExports = (db: Executor, now: string) =>
   db.selectFrom('companyExports').select(['id', 'storageKey']).where('expiresAt', '<=', now).where('storageKey', 'is not', null).execute();
 
-export const findCompanyForExport = (db: Executor, companyId: string) =>
-  db.selectFrom('companies').select(['id', 'nameLo', 'nameEn', 'tin']).where('id', '=', companyId).executeTakeFirst();
-
-export const findUserForExport = (db: Executor, id: string) =>
-  db.selectFrom('users').select(['id', 'name', 'email', 'language', 'role', 'companyId']).where('id', '=', id).executeTakeFirstOrThrow();
-
-/** The company's first admin account (its language is the company's, for an export a staff admin asks for). */
-export const findFirstCompanyAdmin = (db: Executor, companyId: string) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'language'])
-    .where('companyId', '=', companyId)
-    .where('role', '=', 'company_admin')
-    .orderBy('createdAt')
-    .orderBy('id')
-    .executeTakeFirst();
-
 /**
  * Every stored file of the company (filings' files and every version, acknowledgement receipts, accepted
  * notes' PDFs, payment receipts, transfer slips), with the book year and filing reference of what owns it.

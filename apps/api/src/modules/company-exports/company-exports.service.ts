@@ -11,16 +11,15 @@ import { storageKeyFor } from '../../lib/file-store';
 import { registerStoredKeys } from '../files';
 import type { Principal } from '../../plugins/access';
 import { recordAudit } from '../audit';
+import { findFirstCompanyAdmin, findUserById } from '../auth';
+import { findCompany } from '../companies';
 import { enqueueJob } from '../jobs';
 import { enqueueMail } from '../mail';
 import {
   expiredStoredExports,
   exportKeysAmong,
-  findCompanyForExport,
   findExport,
-  findFirstCompanyAdmin,
   findPreparingExport,
-  findUserForExport,
   insertExport,
   listLiveExports,
   updateExport,
@@ -64,7 +63,7 @@ export async function requestExport(deps: Deps, actor: Actor, principal: Princip
 
 function insertRequest(deps: Deps, actor: Actor, principal: Principal, companyId: string): Promise<CompanyExport> {
   return deps.db.transaction().execute(async (trx) => {
-    const company = await findCompanyForExport(trx, companyId);
+    const company = await findCompany(trx, companyId);
     if (!company) throw notFound();
     const preparing = await findPreparingExport(trx, companyId);
     if (preparing) return presentExport(preparing);
@@ -131,7 +130,8 @@ export async function downloadExport(deps: Deps, actor: Actor, request: FastifyR
 export async function buildExport(deps: Deps, exportId: string, lastAttempt: boolean): Promise<void> {
   const row = await findExport(deps.db, exportId);
   if (!row || row.status !== 'preparing') return;
-  const requester = await findUserForExport(deps.db, row.requestedBy);
+  const requester = await findUserById(deps.db, row.requestedBy);
+  if (!requester) throw new Error(`user ${row.requestedBy} not found`);
   // The cover sheets are rendered as the company sees them.
   const principal: Principal = { sessionId: '', userId: requester.id, role: 'company_admin', companyId: row.companyId, language: row.language };
   try {
@@ -147,7 +147,7 @@ export async function buildExport(deps: Deps, exportId: string, lastAttempt: boo
     const expiresAt = addMs(readyAt, deps.config.EXPORT_LINK_DAYS * 24 * 3_600_000);
     await deps.db.transaction().execute(async (trx) => {
       await updateExport(trx, row.id, { status: 'ready', storageKey, size: staged.size, sha256: staged.sha256, readyAt, expiresAt, lastError: null });
-      const company = (await findCompanyForExport(trx, row.companyId))!;
+      const company = (await findCompany(trx, row.companyId))!;
       const link = isStaffRole(requester.role)
         ? `${deps.config.PUBLIC_URL}/staff/companies/${row.companyId}`
         : `${deps.config.PUBLIC_URL}/dashboard/settings#records`;

@@ -14,7 +14,8 @@ import { readableFileName } from '../../lib/file-names';
 import type { StagedBytes } from '../../lib/file-store';
 import { renderCoverSheet } from '../bookings';
 import { ensureReceipt } from '../payments';
-import { companyBookingsForExport, companyFilesForExport, companyInvoicesForExport, findCompanyForExport } from './company-exports.repository';
+import { companyBookingsForExport, companyFilesForExport, companyInvoicesForExport } from './company-exports.repository';
+import { findCompany } from '../companies';
 
 /** What an entry of the zip is (the manifest's `kind`; its label is `companyExport.kinds.<kind>`). */
 export type ExportEntryKind =
@@ -76,7 +77,7 @@ export async function writeCompanyZip(deps: Deps, companyId: string, lang: Langu
   // A paid invoice whose receipt job has not run yet gets its receipt now (the payments module's own generator).
   for (const i of await companyInvoicesForExport(deps.db, companyId)) if (i.status === 'paid' && !i.receiptFileId) await ensureReceipt(deps, i.id);
   const [company, files, invoices, bookings] = await Promise.all([
-    findCompanyForExport(deps.db, companyId),
+    findCompany(deps.db, companyId),
     companyFilesForExport(deps.db, companyId),
     companyInvoicesForExport(deps.db, companyId),
     companyBookingsForExport(deps.db, companyId),

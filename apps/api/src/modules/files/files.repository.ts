@@ -1,5 +1,6 @@
 import type { Executor } from '../../lib/deps';
 import type { FilesTable } from './files.tables';
+import { preparedQuery } from '../../db/prepared';
 
 export const findFileById = (db: Executor, id: string) => db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -57,3 +58,38 @@ export async function existingFileIds(db: Executor, ids: string[]): Promise<Set<
 
 /** Every row with its key and hash (the crash test checks each against the disk). */
 export const listAllFiles = (db: Executor) => db.selectFrom('files').select(['id', 'storageKey', 'sha256', 'size']).orderBy('id').execute();
+
+/** How many current (not replaced) files each of these owners has (index files_current). */
+export async function countCurrentFilesOf(db: Executor, ownerKind: string, ownerIds: string[]): Promise<Map<string, number>> {
+  if (ownerIds.length === 0) return new Map();
+  const rows = await currentFileCounts(db, { ownerKind, ownerIds });
+  return new Map(rows.map((r) => [r.ownerId, Number(r.n)]));
+}
+
+const currentFileCounts = preparedQuery((db, p: { ownerKind: string; ownerIds: string[] }) =>
+  db
+    .selectFrom('files')
+    .select(['ownerId'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ownerKind', '=', p.ownerKind)
+    .where('ownerId', 'in', p.ownerIds)
+    .where('supersededById', 'is', null)
+    .groupBy('ownerId'),
+);
+
+/** File rows by id (a history page's files). */
+export const findFilesByIds = (db: Executor, ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : filesByIds(db, { ids }));
+
+const filesByIds = preparedQuery((db, p: { ids: string[] }) => db.selectFrom('files').selectAll().where('id', 'in', p.ids));
+
+/** How many files of this owner kind sit in each of these slots, every version counted. */
+export const countFilesInSlots = (db: Executor, ownerKind: string, slots: string[]) =>
+  slots.length
+    ? db
+        .selectFrom('files')
+        .select(['slot', (eb) => eb.fn.countAll().as('n')])
+        .where('ownerKind', '=', ownerKind)
+        .where('slot', 'in', slots)
+        .groupBy('slot')
+        .execute()
+    : Promise.resolve([]);

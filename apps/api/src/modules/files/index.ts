@@ -2,7 +2,15 @@
 export { startFileHousekeeping } from './files.housekeeping';
 export { registerFileOwner, registerStoredKeys } from './files.owners';
 export { presentFile } from './files.presenter';
-export { findCurrentInSlot, findFileById, listFilesOfOwner, supersedeFile } from './files.repository';
+export {
+  countCurrentFilesOf,
+  countFilesInSlots,
+  findCurrentInSlot,
+  findFileById,
+  findFilesByIds,
+  listFilesOfOwner,
+  supersedeFile,
+} from './files.repository';
 export { keepInTransaction, replyWithStoredFile, storeGenerated, storeStream, type StoredFileRef } from './files.service';
 export type { FilesTable } from './files.tables';
 export { default as filesRoutes } from './files.routes';

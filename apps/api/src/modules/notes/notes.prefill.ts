@@ -2,7 +2,8 @@ import { NOTES_TABLE_SECTIONS, emptyNotesSections, type NotesLanguage, type Note
 import type { Executor } from '../../lib/deps';
 import { findCompany, listPeople } from '../companies';
 import { sectionsOf } from './notes.presenter';
-import { findDistrict, findNotesOfYear, findProvince, findReferenceItem, findVillage } from './notes.repository';
+import { findDistrict, findItemById, findProvince, findVillage } from '../reference';
+import { findNotesOfYear } from './notes.repository';
 
 /**
  * What the company profile says now, as the general information and approval fields want it, in the
@@ -14,11 +15,11 @@ export async function profilePrefill(db: Executor, companyId: string, lang: Note
   const company = await findCompany(db, companyId);
   if (!company) return { general: {}, approval: {} };
   const [type, category, province, district, village, people] = await Promise.all([
-    findReferenceItem(db, company.enterpriseTypeId),
-    findReferenceItem(db, company.categoryId),
+    company.enterpriseTypeId ? findItemById(db, company.enterpriseTypeId) : undefined,
+    company.categoryId ? findItemById(db, company.categoryId) : undefined,
     findProvince(db, company.provinceCode),
     findDistrict(db, company.districtCode),
-    findVillage(db, company.villageCode),
+    company.villageCode ? findVillage(db, company.villageCode) : undefined,
     listPeople(db, companyId),
   ]);
   const name = (item: { nameLo: string; nameEn: string } | undefined) => (item ? (lang === 'en' ? item.nameEn || item.nameLo : item.nameLo) : '');

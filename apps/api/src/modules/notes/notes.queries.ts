@@ -13,7 +13,7 @@ import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import { findCompany } from '../companies';
+import { findCompany, listCompanyNames } from '../companies';
 import { findFileById, type FilesTable } from '../files';
 import { renderNotesPdfOffThread } from './notes.pdf-pool';
 import { actorKindOf, assertCanReadNotes } from './notes.policy';
@@ -120,11 +120,19 @@ export async function staffNotesQueue(deps: Deps, q: StaffNotesQueueQuery, lang:
     limit: q.limit + 1,
   });
   const { page, nextCursor } = pageOf(rows, q.limit, (r) => [r.submittedAt ?? '', r.id]);
+  const companies = new Map(
+    (
+      await listCompanyNames(
+        deps.db,
+        page.map((r) => r.companyId),
+      )
+    ).map((c) => [c.id, c]),
+  );
   return {
-    items: page.map((r) => ({
-      ...presentNotesSummary(r),
-      company: { id: r.companyId, nameLo: r.companyNameLo, nameEn: r.companyNameEn, tin: r.companyTin },
-    })),
+    items: page.flatMap((r) => {
+      const c = companies.get(r.companyId);
+      return c ? [{ ...presentNotesSummary(r), company: { id: c.id, nameLo: c.nameLo, nameEn: c.nameEn, tin: c.tin } }] : [];
+    }),
     nextCursor,
   };
 }

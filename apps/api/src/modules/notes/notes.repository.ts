@@ -68,13 +68,7 @@ export function listNotesQueue(
   db: Executor,
   q: { statuses: readonly NotesStatus[]; bookYear?: number; after: { key: string; id: string } | null; limit: number },
 ) {
-  let query = db
-    .selectFrom('notes')
-    .innerJoin('companies', 'companies.id', 'notes.companyId')
-    .selectAll('notes')
-    .select(['companies.nameLo as companyNameLo', 'companies.nameEn as companyNameEn', 'companies.tin as companyTin'])
-    .where('notes.status', 'in', q.statuses)
-    .where('notes.submittedAt', 'is not', null);
+  let query = db.selectFrom('notes').selectAll('notes').where('notes.status', 'in', q.statuses).where('notes.submittedAt', 'is not', null);
   if (q.bookYear !== undefined) query = query.where('notes.bookYear', '=', q.bookYear);
   if (q.after) query = query.where(afterKeyset(['notes.submittedAt', 'notes.id'], 'asc', [q.after.key, q.after.id]));
   return query.orderBy('notes.submittedAt', 'asc').orderBy('notes.id', 'asc').limit(q.limit).execute();
@@ -148,25 +142,3 @@ export const listNotesEvents = async (db: Executor, notesId: string, after: Revi
 /** The staff comments (events of staff that carry a comment), oldest first. */
 export const listNotesComments = async (db: Executor, notesId: string) =>
   (await listReviewComments(db, NOTES, notesId, { staffOnly: true })).map(asNotesEvent);
-
-// --- what the prefill reads ------------------------------------------------------------------
-
-/** Names of reference items, provinces and districts the general information prints. */
-export const findReferenceItem = (db: Executor, id: string | null) =>
-  id ? db.selectFrom('referenceItems').select(['nameLo', 'nameEn']).where('id', '=', id).executeTakeFirst() : Promise.resolve(undefined);
-export const findProvince = (db: Executor, code: string) =>
-  db.selectFrom('provinces').select(['nameLo', 'nameEn']).where('code', '=', code).executeTakeFirst();
-export const findDistrict = (db: Executor, code: string) =>
-  db.selectFrom('districts').select(['nameLo', 'nameEn']).where('code', '=', code).executeTakeFirst();
-export const findVillage = (db: Executor, code: string | null) =>
-  code ? db.selectFrom('villages').select(['nameLo', 'nameEn']).where('code', '=', code).executeTakeFirst() : Promise.resolve(undefined);
-
-/** The company's active users (who get the e-mails about its notes), with their language. */
-export const listNotesMailUsers = (db: Executor, companyId: string) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'email', 'name', 'language'])
-    .where('companyId', '=', companyId)
-    .where('disabledAt', 'is', null)
-    .orderBy('createdAt')
-    .execute();

@@ -5,6 +5,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
 import type { Actor } from '../audit';
+import { listMailableUsers } from '../auth';
 import { findCompany } from '../companies';
 import { storeGenerated } from '../files';
 import type { FilesTable } from '../files';
@@ -13,7 +14,7 @@ import { reviewStep } from '../review';
 import { staffReviewTransition, type ReviewStore } from '../review';
 import { notesActorName, notesEvent } from './notes.events';
 import { getStaffNotes, readableNotes, renderNotesOf } from './notes.queries';
-import { NOTES_PDF_OWNER, insertNotesEvents, listNotesMailUsers, setNotesPdf, updateNotesIfCurrent } from './notes.repository';
+import { NOTES_PDF_OWNER, insertNotesEvents, setNotesPdf, updateNotesIfCurrent } from './notes.repository';
 import type { NotesTable } from './notes.tables';
 
 /** The notes as the one review workflow (modules/review) reads and writes them. */
@@ -37,7 +38,7 @@ export async function returnNotes(deps: Deps, principal: Principal, actor: Actor
     ]);
     const company = await findCompany(trx, row.companyId);
     if (!company) throw notFound();
-    for (const user of await listNotesMailUsers(trx, row.companyId)) {
+    for (const user of await listMailableUsers(trx, row.companyId)) {
       const lines = body.sectionComments.map((c) => `- ${deps.t(user.language, `notesDocument.sections.${c.section}`)}: ${c.body}`);
       await enqueueMail(deps, trx, {
         to: user.email,
@@ -92,7 +93,7 @@ export async function acceptNotes(deps: Deps, principal: Principal, actor: Actor
         await setNotesPdf(trx, id, stored.id);
         const company = await findCompany(trx, row.companyId);
         if (!company) throw notFound();
-        for (const user of await listNotesMailUsers(trx, row.companyId)) {
+        for (const user of await listMailableUsers(trx, row.companyId)) {
           await enqueueMail(deps, trx, {
             to: user.email,
             lang: user.language,

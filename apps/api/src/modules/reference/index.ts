@@ -5,12 +5,15 @@ export {
   findDistrict,
   findItem,
   findItemByCode,
+  findItemById,
   findProvince,
   findVillage,
   listAllItems,
+  listItemsOfLists,
   listProvinces,
   listVillages,
 } from './reference.repository';
 export { importVillagesCommand } from './reference.seed';
 export type { ReferenceItemsTable } from './reference.tables';
+export { provideReferenceUses, type ReferenceUseCounter } from './reference.uses';
 export { default as referenceRoutes } from './reference.routes';

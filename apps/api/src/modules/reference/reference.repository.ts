@@ -3,6 +3,7 @@ import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../lib/deps';
 import type { DistrictsTable, ProvincesTable, ReferenceItemsTable, VillagesTable } from './reference.tables';
 import { preparedQuery } from '../../db/prepared';
+import { referenceUseCounters } from './reference.uses';
 
 export const listProvinces = (db: Executor) => db.selectFrom('provinces').selectAll().orderBy('code').execute();
 
@@ -88,6 +89,10 @@ export async function insertMissingItems(db: Executor, rows: Omit<ReferenceItems
 
 // --- staff editing (issue 16) --------------------------------------------------------------------
 
+/** Reference items of these lists, inactive ones too (an old submission may name one). */
+export const listItemsOfLists = (db: Executor, lists: ReferenceList[]) =>
+  db.selectFrom('referenceItems').selectAll().where('list', 'in', lists).orderBy('sortOrder').orderBy('code').execute();
+
 /** Every row of a list, retired ones too, for the staff screen. */
 export const listAllItems = (db: Executor, list: ReferenceList) =>
   db.selectFrom('referenceItems').selectAll().where('list', '=', list).orderBy('active', 'desc').orderBy('sortOrder').orderBy('code').execute();
@@ -111,64 +116,26 @@ export async function nextSortOrder(db: Executor, list: ReferenceList): Promise<
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
 }
 
-/** The columns of other tables that name a row of each list (what makes a row "in use"). */
-const COMPANY_COLUMNS = {
-  categories: 'categoryId',
-  'enterprise-types': 'enterpriseTypeId',
-  sizes: 'sizeId',
-  units: 'unitId',
-  'special-categories': 'specialCategoryId',
-  'account-programs': 'accountProgramId',
-} as const;
-const SUBMISSION_COLUMNS = { departments: 'departmentId', 'special-categories': 'specialCategoryId', sizes: 'declaredSizeId' } as const;
-
-/** How many records name each of these rows: companies, submissions, files in a document type's slot, departments of a category. */
+/** How many records name each of these rows: those of the modules that provide a counter, and departments of a category. */
 export async function countUses(db: Executor, list: ReferenceList, rows: { id: string; code: string }[]): Promise<Map<string, number>> {
   const uses = new Map<string, number>(rows.map((r) => [r.id, 0]));
   if (!rows.length) return uses;
   const add = (key: string | null, n: unknown) => {
     if (key && uses.has(key)) uses.set(key, uses.get(key)! + Number(n));
   };
-  const ids = rows.map((r) => r.id);
-  const companyColumn = COMPANY_COLUMNS[list as keyof typeof COMPANY_COLUMNS];
-  if (companyColumn) {
-    const found = await db
-      .selectFrom('companies')
-      .select([`${companyColumn} as ref`, (eb) => eb.fn.countAll().as('n')])
-      .where(companyColumn, 'in', ids)
-      .groupBy(companyColumn)
-      .execute();
-    for (const r of found) add(r.ref, r.n);
-  }
-  const submissionColumn = SUBMISSION_COLUMNS[list as keyof typeof SUBMISSION_COLUMNS];
-  if (submissionColumn) {
-    const found = await db
-      .selectFrom('submissions')
-      .select([`${submissionColumn} as ref`, (eb) => eb.fn.countAll().as('n')])
-      .where(submissionColumn, 'in', ids)
-      .groupBy(submissionColumn)
-      .execute();
-    for (const r of found) add(r.ref, r.n);
-  }
+  for (const counter of referenceUseCounters()) for (const r of await counter(db, list, rows)) add(r.id, r.n);
   if (list === 'categories') {
     const found = await db
       .selectFrom('referenceItems')
       .select(['parentId as ref', (eb) => eb.fn.countAll().as('n')])
-      .where('parentId', 'in', ids)
+      .where(
+        'parentId',
+        'in',
+        rows.map((r) => r.id),
+      )
       .groupBy('parentId')
       .execute();
     for (const r of found) add(r.ref, r.n);
-  }
-  if (list === 'document-types') {
-    const byCode = new Map(rows.map((r) => [r.code, r.id]));
-    const found = await db
-      .selectFrom('files')
-      .select(['slot as ref', (eb) => eb.fn.countAll().as('n')])
-      .where('ownerKind', '=', 'submission')
-      .where('slot', 'in', [...byCode.keys()])
-      .groupBy('slot')
-      .execute();
-    for (const r of found) add(byCode.get(String(r.ref)) ?? null, r.n);
   }
   return uses;
 }

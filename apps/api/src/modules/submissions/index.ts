@@ -5,4 +5,11 @@ export { assertCanRead, assertCurrent, assertEditable } from './submissions.poli
 export { getSubmission } from './submissions.queries';
 export { SUBMISSION_OWNER, findSubmission, insertEvents, touchIfEditable } from './submissions.repository';
 export { default as submissionsRoutes } from './submissions.routes';
-export { WAITING_STATUSES, countWaitingSubmissions, listSubmissionsOfCompany } from './submissions.staff-reads.repository';
+export {
+  WAITING_STATUSES,
+  countWaitingSubmissions,
+  countSubmissionsNamingItems,
+  filedCompanyIds,
+  listSubmissionsOfCompany,
+  listSubmissionsOfYear,
+} from './submissions.staff-reads.repository';

@@ -2,17 +2,10 @@ import { SubmissionStatus, type DocumentEntry, type DocumentKind, type Documents
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import { preparedQuery } from '../../db/prepared';
 import type { Deps } from '../../lib/deps';
-import { presentFile } from '../files';
+import { findFilesByIds, presentFile } from '../files';
 import { loadReference } from './submissions.checklist';
 import { documentSources, registerDocumentSource, type DocumentRow } from '../../lib/documents';
-import {
-  documentRowsQuery,
-  findFilesByIds,
-  referencesOf,
-  type KeyCursor,
-  submissionDocumentsSelect,
-  submissionFileDocumentsSelect,
-} from './submissions.repository';
+import { documentRowsQuery, referencesOf, type KeyCursor, submissionDocumentsSelect, submissionFileDocumentsSelect } from './submissions.repository';
 
 // The all-document history (decisions 033, 102): this module's source, and the one query over every source.
 

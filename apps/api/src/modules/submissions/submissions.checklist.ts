@@ -21,7 +21,7 @@ import { presentFile, type FilesTable } from '../files';
 import { type ReferenceItemsTable as ReferenceItemsColumns, stampedCache } from '../reference';
 import { presentThresholdCell, listThresholdCells } from '../sme-thresholds';
 import type { SizeView } from './submissions.presenter';
-import { listReferenceItemsOf } from './submissions.repository';
+import { listItemsOfLists } from '../reference';
 import type { SIZE_COLUMNS, SubmissionsTable } from './submissions.tables';
 
 // The checklist of a submission: its slots (from the document types), the sizes and the checks
@@ -42,7 +42,7 @@ export interface Reference {
 
 async function loadReferenceNow(db: Executor): Promise<Reference> {
   const [rows, cells] = await Promise.all([
-    listReferenceItemsOf(db, ['categories', 'departments', 'sizes', 'document-types']),
+    listItemsOfLists(db, ['categories', 'departments', 'sizes', 'document-types']),
     listThresholdCells(db).then((r) => r.map(presentThresholdCell)),
   ]);
   return {

@@ -7,6 +7,8 @@ import type { DocumentRow, DocumentSelect } from '../../lib/documents';
 import type { Executor } from '../../lib/deps';
 import { SIZE_COLUMNS, type SubmissionEventsTable, type SubmissionReceiptsTable, type SubmissionsTable } from './submissions.tables';
 import { afterKeyset } from '../../db/keyset';
+import { companyIdsWhere } from '../companies';
+import { countCurrentFilesOf } from '../files';
 import {
   findReturningReviewer as findReviewerOf,
   findReviewEvent,
@@ -93,16 +95,7 @@ export const listQueue = preparedQuery(
   ) => {
     let query = db
       .selectFrom('submissions')
-      .innerJoin('companies', 'companies.id', 'submissions.companyId')
       .select([...SUMMARY_COLUMNS, ...SIZE_COLUMNS].map((c) => `submissions.${c}` as const))
-      .select([
-        'companies.nameLo as companyNameLo',
-        'companies.nameEn as companyNameEn',
-        'companies.tin as companyTin',
-        'companies.provinceCode as companyProvinceCode',
-        'companies.sizeId as companySizeId',
-        'companies.categoryId as companyCategoryId',
-      ])
       // Literal values (not parameters), so the planner can match the partial indexes submissions_awaiting
       // and submissions_submitted (decision 101).
       .where(
@@ -112,8 +105,8 @@ export const listQueue = preparedQuery(
       )
       .where('submissions.submittedAt', 'is not', null);
     if (q.bookYear !== undefined) query = query.where('submissions.bookYear', '=', q.bookYear);
-    if (q.provinceCode) query = query.where('companies.provinceCode', '=', q.provinceCode);
-    if (q.sizeId) query = query.where('companies.sizeId', '=', q.sizeId);
+    if (q.provinceCode || q.sizeId)
+      query = query.where('submissions.companyId', 'in', companyIdsWhere(db, { provinceCode: q.provinceCode, sizeId: q.sizeId }));
     if (q.after) query = query.where(afterKeyset(['submissions.submittedAt', 'submissions.id'], 'asc', [q.after.key, q.after.id]));
     return query.orderBy('submissions.submittedAt', 'asc').orderBy('submissions.id', 'asc').limit(q.limit);
   },
@@ -122,22 +115,7 @@ export const listQueue = preparedQuery(
 );
 
 /** How many current (not replaced) files each submission has (index files_current). */
-export async function countCurrentFiles(db: Executor, submissionIds: string[]): Promise<Map<string, number>> {
-  if (submissionIds.length === 0) return new Map();
-  const rows = await currentFileCounts(db, { submissionIds });
-  return new Map(rows.map((r) => [r.ownerId, Number(r.n)]));
-}
-
-const currentFileCounts = preparedQuery((db, p: { submissionIds: string[] }) =>
-  db
-    .selectFrom('files')
-    .select(['ownerId'])
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ownerKind', '=', SUBMISSION_OWNER)
-    .where('ownerId', 'in', p.submissionIds)
-    .where('supersededById', 'is', null)
-    .groupBy('ownerId'),
-);
+export const countCurrentFiles = (db: Executor, submissionIds: string[]) => countCurrentFilesOf(db, SUBMISSION_OWNER, submissionIds);
 
 // --- events ----------------------------------------------------------------------------------
 
@@ -298,12 +276,3 @@ export function documentRowsQuery(db: Executor, selects: DocumentSelect[], q: { 
     .orderBy('u.id', 'desc')
     .limit(q.limit) as unknown as Compilable<DocumentRow>;
 }
-
-/** File rows by id (the history page's files). */
-export const findFilesByIds = (db: Executor, ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : filesByIds(db, { ids }));
-
-const filesByIds = preparedQuery((db, p: { ids: string[] }) => db.selectFrom('files').selectAll().where('id', 'in', p.ids));
-
-/** Reference items of these lists, inactive ones too (an old submission may name one). */
-export const listReferenceItemsOf = (db: Executor, lists: string[]) =>
-  db.selectFrom('referenceItems').selectAll().where('list', 'in', lists).orderBy('sortOrder').orderBy('code').execute();

@@ -1,5 +1,7 @@
 import type { SubmissionStatus } from '@bansi/shared';
 import type { Executor } from '../../lib/deps';
+import { countFilesInSlots } from '../files';
+import { SUBMISSION_OWNER } from './submissions.repository';
 
 // Reads of the submissions table that the back office's screens make (decision 196): its overview and a company's page.
 
@@ -28,3 +30,66 @@ export const listSubmissionsOfCompany = (db: Executor, companyId: string) =>
     .where('companyId', '=', companyId)
     .orderBy('bookYear', 'desc')
     .execute();
+
+/** Every company's submission of the year (one per company), with what its size is derived from (the report by filing). */
+export const listSubmissionsOfYear = (db: Executor, bookYear: number) =>
+  db
+    .selectFrom('submissions')
+    .select([
+      'companyId',
+      'status',
+      // what the filing's size is derived from (submissions.checklist sizeViewOf)
+      'departmentId',
+      'declaredSizeId',
+      'averageLabour',
+      'totalAssets',
+      'annualIncome',
+      'bookYear',
+      'reviewerSize',
+      'reviewerSizeReason',
+      'reviewerSizeAt',
+      'createdAt as startedAt',
+      'firstSubmittedAt',
+      'submittedAt',
+      'acceptedAt',
+    ])
+    .where('bookYear', '=', bookYear)
+    .execute();
+
+/** The columns of submissions that name a row of each reference list. */
+const REFERENCE_COLUMNS = { departments: 'departmentId', 'special-categories': 'specialCategoryId', sizes: 'declaredSizeId' } as const;
+
+/** How many submissions name each of these reference items, and for document types how many files sit in the type's slot. */
+export async function countSubmissionsNamingItems(db: Executor, list: string, rows: { id: string; code: string }[]) {
+  const uses: { id: string; n: number }[] = [];
+  const column = REFERENCE_COLUMNS[list as keyof typeof REFERENCE_COLUMNS];
+  if (column && rows.length) {
+    const found = await db
+      .selectFrom('submissions')
+      .select([`${column} as ref`, (eb) => eb.fn.countAll().as('n')])
+      .where(
+        column,
+        'in',
+        rows.map((r) => r.id),
+      )
+      .groupBy(column)
+      .execute();
+    for (const r of found) if (r.ref) uses.push({ id: r.ref, n: Number(r.n) });
+  }
+  if (list === 'document-types') {
+    const byCode = new Map(rows.map((r) => [r.code, r.id]));
+    for (const r of await countFilesInSlots(db, SUBMISSION_OWNER, [...byCode.keys()])) {
+      const id = byCode.get(String(r.slot));
+      if (id) uses.push({ id, n: Number(r.n) });
+    }
+  }
+  return uses;
+}
+
+/** The ids of the companies that submitted for the year (a draft is not submitted): a subquery for the companies' reads. */
+export const filedCompanyIds = (db: Executor, bookYear: number) =>
+  db
+    .selectFrom('submissions')
+    .select('submissions.companyId')
+    .where('submissions.bookYear', '=', bookYear)
+    .where('submissions.status', '!=', 'draft');

@@ -7,7 +7,8 @@ import { registerFileOwner, type FilesTable } from '../files';
 import { kindsOf } from './submissions.checklist';
 import { actorName, newEvent } from './submissions.events';
 import { assertEditable } from './submissions.policy';
-import { SUBMISSION_OWNER, findSubmission, insertEvents, listReferenceItemsOf, touchIfEditable } from './submissions.repository';
+import { listItemsOfLists } from '../reference';
+import { SUBMISSION_OWNER, findSubmission, insertEvents, touchIfEditable } from './submissions.repository';
 
 const EN: Language = 'en';
 
@@ -17,7 +18,7 @@ export async function authorizeSubmissionUpload(deps: Deps, principal: Principal
   if (!row || principal.companyId === null || row.companyId !== principal.companyId) throw notFound();
   assertEditable(row);
   if (request.slot === OTHER_SLOT) return { companyId: row.companyId };
-  const types = (await listReferenceItemsOf(deps.db, ['document-types'])).filter((d) => Number(d.active) === 1);
+  const types = (await listItemsOfLists(deps.db, ['document-types'])).filter((d) => Number(d.active) === 1);
   const item = types.find((d) => d.code === request.slot);
   if (!item) throw invalid([{ path: 'metadata.slot', code: 'unknown_choice', message: deps.t(EN, 'errors.field.unknown_choice') }]);
   return { companyId: row.companyId, allowedKinds: kindsOf(item, FILE_KINDS) };

@@ -8,7 +8,8 @@ import { fieldError } from '../submissions.checklist';
 import { actorName, newEvent } from '../submissions.events';
 import { assertCurrent, assertEditable } from '../submissions.policy';
 import { detailOf, getSubmission, readable } from '../submissions.queries';
-import { insertEvents, listReferenceItemsOf, updateSubmissionIfCurrent } from '../submissions.repository';
+import { listItemsOfLists } from '../../reference';
+import { insertEvents, updateSubmissionIfCurrent } from '../submissions.repository';
 import { signatoriesFromRequest } from '../submissions.signatories';
 import type { SubmissionsTable } from '../submissions.tables';
 
@@ -22,11 +23,11 @@ export async function updateSubmission(deps: Deps, principal: Principal, actor: 
   assertCurrent(row, body.version);
   const errors: FieldError[] = [];
   if (body.departmentId) {
-    const item = (await listReferenceItemsOf(deps.db, ['departments'])).find((d) => d.id === body.departmentId && Number(d.active) === 1);
+    const item = (await listItemsOfLists(deps.db, ['departments'])).find((d) => d.id === body.departmentId && Number(d.active) === 1);
     if (!item) errors.push(fieldError(deps, lang, 'body.departmentId', 'unknown_choice'));
   }
   if (body.specialCategoryId) {
-    const item = (await listReferenceItemsOf(deps.db, ['special-categories'])).find((d) => d.id === body.specialCategoryId && Number(d.active) === 1);
+    const item = (await listItemsOfLists(deps.db, ['special-categories'])).find((d) => d.id === body.specialCategoryId && Number(d.active) === 1);
     if (!item) errors.push(fieldError(deps, lang, 'body.specialCategoryId', 'unknown_choice'));
   }
   if (errors.length) throw invalid(errors);
