@@ -2,6 +2,7 @@ import type { SubmissionStatus } from '@bansi/shared';
 import type { Executor } from '../../lib/deps';
 import { countFilesInSlots } from '../files';
 import { SUBMISSION_OWNER } from './submissions.repository';
+import { SIZE_COLUMNS } from './submissions.tables';
 
 // Reads of the submissions table that the back office's screens make (decision 196): its overview and a company's page.
 
@@ -37,17 +38,8 @@ export const listSubmissionsOfYear = (db: Executor, bookYear: number) =>
     .selectFrom('submissions')
     .select([
       'companyId',
-      'status',
-      // what the filing's size is derived from (submissions.checklist sizeViewOf)
-      'departmentId',
-      'declaredSizeId',
-      'averageLabour',
-      'totalAssets',
-      'annualIncome',
-      'bookYear',
-      'reviewerSize',
-      'reviewerSizeReason',
-      'reviewerSizeAt',
+      // what the filing's size is derived from (submissions.checklist sizeViewOf), status included
+      ...SIZE_COLUMNS,
       'createdAt as startedAt',
       'firstSubmittedAt',
       'submittedAt',
