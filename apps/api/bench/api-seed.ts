@@ -14,7 +14,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { seedSteps } from '../src/db/seed';
 import { createFileStore } from '../src/lib/create-file-store';
-import { DEMO_ACCOUNTS } from '../src/modules/auth';
+import { DEMO_ACCOUNTS } from '../src/db/demo-accounts';
 import { optimizeSearchIndex } from '../src/modules/content/content.repository';
 import { indexNew, notificationSource, postSource } from '../src/modules/content/content.search';
 

@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config';
-import { warmPasswordRule } from './modules/auth/passwords';
+import { warmPasswordRule } from './lib/passwords';
 import { startApp } from './start';
 
 async function main() {

@@ -17,7 +17,7 @@ import type { E2eOptions, Lang } from './options';
 export { expect };
 export type { Lang };
 
-/** The demo accounts SEED_DEMO creates (apps/api/src/modules/auth/auth.demo-accounts.ts). */
+/** The demo accounts SEED_DEMO creates (apps/api/src/db/demo-accounts.ts). */
 export const DEMO_USERS = {
   company: { login: 'demo@bansi.example', password: 'Demo-Bansi-2024!' },
   staff: { login: 'admin@bansi.example', password: 'Admin-Bansi-2024!' },

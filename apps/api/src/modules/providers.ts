@@ -1,12 +1,49 @@
-import { provideSessionCompanies } from './auth';
-import { countCompaniesNamingItems, findCompanySummary } from './companies';
-import { provideReferenceUses } from './reference';
-import { countSubmissionsNamingItems } from './submissions';
+import { auditTrail } from '../lib/audit-trail';
+import { accountsPort } from '../lib/accounts';
+import { recordAudit } from './audit';
+import { accounts, provideSessionCompanies } from './auth';
+import { companyReference, countCompaniesNamingItems, findCompanySummary } from './companies';
+import { enqueueJob } from './jobs';
+import { mailQueue } from './mail';
+import { notesFiling } from './notes';
+import { districtHasVillages, findDistrict, findItem, findItemByCode, findProvince, findVillage, provideReferenceUses } from './reference';
+import {
+  assertCurrent,
+  assertEditable,
+  countSubmissionsNamingItems,
+  findSubmission,
+  getSubmission,
+  insertEvents,
+  newEvent,
+  SUBMISSION_OWNER,
+  touchIfEditable,
+} from './submissions';
 
 /**
- * What a lower module reads from a higher one, handed down once at load (decision 196): the lower
- * module declares the function it needs, the composition gives it the owner's read function.
+ * What a module reads from a module it may not import — a higher one, or one of its own floor — handed in once
+ * at load (decisions 196, 220–222): the module declares the port it needs, the composition gives it the owner's
+ * function. The app (app.ts) and the command line (cli.ts) import this file before anything runs.
  */
+
+// Infrastructure: files and jobs write the audit log, mail queues its `mail.send` job.
+auditTrail.provide(recordAudit);
+mailQueue.provide(enqueueJob);
+
+// Core: the accounts are auth's; companies check their fields against reference; auth and reference read upwards.
+accountsPort.provide(accounts);
+companyReference.provide({ findItem, findItemByCode, findProvince, findDistrict, findVillage, districtHasVillages });
 provideSessionCompanies(findCompanySummary);
 provideReferenceUses(countCompaniesNamingItems);
 provideReferenceUses(countSubmissionsNamingItems);
+
+// Features: notes link their PDF into the same year's filing.
+notesFiling.provide({
+  owner: SUBMISSION_OWNER,
+  findSubmission,
+  assertEditable,
+  assertCurrent,
+  touchIfEditable,
+  recordEvent: (trx, principal, who, submissionId, action, at, extra) =>
+    insertEvents(trx, [newEvent(principal, who, submissionId, action, at, extra)]),
+  getSubmission,
+});

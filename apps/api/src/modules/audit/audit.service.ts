@@ -4,15 +4,11 @@ import { newId, nowIso } from '../../lib/crypto';
 import { decodeCursor, KEY_ID, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
 import { toCsv } from '../../lib/csv';
+import type { AuditSubject } from '../../lib/audit-trail';
 import { presentAuditEntry, type AuditRow } from './audit.presenter';
 import { findAuditEntries, findSubjectNames, insertAuditEntry } from './audit.repository';
 
 export { actingAs, actorOf, systemActor, type Actor } from '../../lib/actor';
-
-export interface AuditSubject {
-  kind: string;
-  id: string;
-}
 
 /**
  * Appends one entry to the audit log. Call it with the transaction of the change it records, so the

@@ -25,7 +25,7 @@ import {
 } from './auth.repository';
 import { presentSession } from './auth.presenter';
 import { accountLoginKeys, isLoginLocked, loginKey, recordLoginFailure, clearLoginFailures } from '../security';
-import { burnVerifyTime, checkPassword, hashPassword, judgePassword, verifyPassword } from './passwords';
+import { burnVerifyTime, checkPassword, hashPassword, judgePassword, verifyPassword } from '../../lib/passwords';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;

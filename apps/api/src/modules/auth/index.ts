@@ -1,4 +1,5 @@
 /** The public face of the auth module: other modules import only what is exported here (decision 197). */
+export { accounts } from './auth.accounts';
 export { provideSessionCompanies } from './auth.company';
 export {
   deleteSessionsOfUser,
@@ -18,6 +19,4 @@ export {
 } from './auth.repository';
 export { createInvitedUser, tellOwnerAddressInUse } from './auth.service';
 export type { UserRow } from './auth.tables';
-export { checkPassword, hashPassword } from './passwords';
 export { default as authRoutes } from './auth.routes';
-export { DEMO_ACCOUNTS } from './auth.demo-accounts';

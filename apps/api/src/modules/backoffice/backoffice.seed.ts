@@ -1,7 +1,7 @@
 import { AuthPaths, SubmissionPaths, type StaffSubmissionDetail } from '@bansi/shared';
 import PDFDocument from 'pdfkit';
 import type { SeedStep } from '../../db/seed-step';
-import { DEMO_ACCOUNTS } from '../auth';
+import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
 import { findCompanyByTin, DEMO_COMPANIES, type DemoTarget } from '../companies';
 import { findItemByCode, listVillages } from '../reference';
 import { seedDemoBilling } from './backoffice.demo-billing';

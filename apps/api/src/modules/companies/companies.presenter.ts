@@ -1,5 +1,5 @@
 import type { Company, Member } from '@bansi/shared';
-import type { UserRow } from '../auth';
+import type { UserRow } from '../../lib/accounts';
 import type { CompaniesTable, CompanyInvitationsTable, CompanyPeopleTable } from './companies.tables';
 
 export function presentCompany(c: CompaniesTable, people: CompanyPeopleTable[]): Company {

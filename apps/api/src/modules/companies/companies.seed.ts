@@ -1,7 +1,10 @@
+import type { ReferenceList } from '@bansi/shared';
 import type { SeedStep } from '../../db/seed-step';
 import { newId, nowIso } from '../../lib/crypto';
-import { DEMO_ACCOUNTS, findUserByEmail, insertUser, hashPassword } from '../auth';
-import { districtHasVillages, findItemByCode } from '../reference';
+import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
+import { accountsPort } from '../../lib/accounts';
+import { hashPassword } from '../../lib/passwords';
+import { companyReference } from './companies.reference';
 import { insertCompany, replacePeople } from './companies.repository';
 
 export const accountsDemoSeed: SeedStep = {
@@ -9,15 +12,15 @@ export const accountsDemoSeed: SeedStep = {
   kind: 'demo',
   async run({ db }) {
     const k = db.kysely;
-    if (await findUserByEmail(k, DEMO_ACCOUNTS.company.email)) return;
-    const item = async (list: Parameters<typeof findItemByCode>[1], code: string) => {
-      const row = await findItemByCode(k, list, code);
+    if (await accountsPort.use().findUserByEmail(k, DEMO_ACCOUNTS.company.email)) return;
+    const item = async (list: ReferenceList, code: string) => {
+      const row = await companyReference.use().findItemByCode(k, list, code);
       if (!row) throw new Error(`reference ${list}/${code} missing: run the reference seed first`);
       return row.id;
     };
     const now = nowIso();
     const companyId = newId();
-    const hasVillages = await districtHasVillages(k, '0101');
+    const hasVillages = await companyReference.use().districtHasVillages(k, '0101');
     // Looked up before the transaction: SQLite has one connection, which the transaction holds.
     const ids = {
       category: await item('categories', 'trade'),
@@ -56,7 +59,7 @@ export const accountsDemoSeed: SeedStep = {
         { ...base, id: newId(), role: 'holder', name: 'ນ. ມະນີວອນ ແກ້ວມະນີ', position: null, phone: '+856 20 5555 0002', holderKind: 'employee' },
         { ...base, id: newId(), role: 'checker', name: 'ທ. ບຸນມີ ພົມມະຈັນ', position: 'ຮອງຜູ້ອຳນວຍການ', phone: '+856 20 5555 0003' },
       ]);
-      await insertUser(trx, {
+      await accountsPort.use().insertUser(trx, {
         id: newId(),
         companyId,
         email: DEMO_ACCOUNTS.company.email,

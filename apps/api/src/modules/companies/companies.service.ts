@@ -5,22 +5,10 @@ import { newId, nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { actingAs, recordAudit, type Actor } from '../audit';
-import {
-  deleteSessionsOfUser,
-  endUserTokens,
-  retireUser,
-  findUserByEmail,
-  findUserById,
-  findUserByPhone,
-  insertUser,
-  listUsersOfCompany,
-  createInvitedUser,
-  tellOwnerAddressInUse,
-  checkPassword,
-  hashPassword,
-} from '../auth';
+import { accountsPort } from '../../lib/accounts';
+import { checkPassword, hashPassword } from '../../lib/passwords';
 import { enqueueMail } from '../mail';
-import { districtHasVillages, findDistrict, findItem, findProvince, findVillage } from '../reference';
+import { companyReference } from './companies.reference';
 import type { CompanyPeopleTable } from './companies.tables';
 import {
   deleteInvitation,
@@ -57,18 +45,19 @@ async function checkCompanyReferences(deps: Deps, lang: Language, c: Partial<Com
   ];
   for (const [field, list] of lists) {
     const id = c[field];
-    if (typeof id === 'string' && !(await findItem(deps.db, list, id))) errors.push(fieldError(deps, lang, `${prefix}.${field}`, 'unknown_choice'));
+    if (typeof id === 'string' && !(await companyReference.use().findItem(deps.db, list, id)))
+      errors.push(fieldError(deps, lang, `${prefix}.${field}`, 'unknown_choice'));
   }
-  if (c.provinceCode !== undefined && !(await findProvince(deps.db, c.provinceCode)))
+  if (c.provinceCode !== undefined && !(await companyReference.use().findProvince(deps.db, c.provinceCode)))
     errors.push(fieldError(deps, lang, `${prefix}.provinceCode`, 'unknown_choice'));
   if (c.districtCode !== undefined) {
-    const district = await findDistrict(deps.db, c.districtCode);
+    const district = await companyReference.use().findDistrict(deps.db, c.districtCode);
     if (!district || (c.provinceCode !== undefined && district.provinceCode !== c.provinceCode)) {
       errors.push(fieldError(deps, lang, `${prefix}.districtCode`, 'unknown_choice'));
     } else if (c.villageCode) {
-      const village = await findVillage(deps.db, c.villageCode);
+      const village = await companyReference.use().findVillage(deps.db, c.villageCode);
       if (!village || village.districtCode !== district.code) errors.push(fieldError(deps, lang, `${prefix}.villageCode`, 'unknown_choice'));
-    } else if (await districtHasVillages(deps.db, district.code)) {
+    } else if (await companyReference.use().districtHasVillages(deps.db, district.code)) {
       errors.push(fieldError(deps, lang, `${prefix}.villageCode`, 'required'));
     } else if (!c.villageName) {
       errors.push(fieldError(deps, lang, `${prefix}.villageName`, 'required'));
@@ -126,7 +115,7 @@ export async function registerCompany(deps: Deps, input: RegisterRequest, lang: 
   const email = input.user.email.trim().toLowerCase();
   const phone = input.user.phone ? normalizePhone(input.user.phone) : null;
   if (!(await isTinAvailable(deps, input.company.tin))) errors.push(fieldError(deps, lang, 'body.company.tin', 'tin_taken'));
-  if (phone && (await findUserByPhone(deps.db, phone))) errors.push(fieldError(deps, lang, 'body.user.phone', 'phone_taken'));
+  if (phone && (await accountsPort.use().findUserByPhone(deps.db, phone))) errors.push(fieldError(deps, lang, 'body.user.phone', 'phone_taken'));
   const passwordProblem = checkPassword(input.user.password, [email, input.user.name, input.company.nameLo, input.company.nameEn, input.company.tin]);
   if (passwordProblem)
     errors.push({ path: 'body.user.password', code: passwordProblem, message: deps.t(lang, `errors.password.${passwordProblem}`) });
@@ -140,9 +129,9 @@ export async function registerCompany(deps: Deps, input: RegisterRequest, lang: 
   const companyId = newId();
   // An address that has an account: answer as if registered (no one learns which addresses have
   // accounts), create nothing, and tell the owner by mail.
-  const owner = await findUserByEmail(deps.db, email);
+  const owner = await accountsPort.use().findUserByEmail(deps.db, email);
   if (owner) {
-    await tellOwnerAddressInUse(deps, owner);
+    await accountsPort.use().tellOwnerAddressInUse(deps, owner);
     return { companyId };
   }
   const c = input.company;
@@ -182,7 +171,7 @@ export async function registerCompany(deps: Deps, input: RegisterRequest, lang: 
         details: { tin: c.tin },
       },
     );
-    await insertUser(trx, {
+    await accountsPort.use().insertUser(trx, {
       id: userId,
       companyId,
       email,
@@ -272,7 +261,7 @@ export async function updateMyCompany(deps: Deps, companyId: string, input: { co
  * its invitations to addresses that have an account elsewhere (always pending), in order of arrival.
  */
 export async function listMembers(deps: Deps, companyId: string) {
-  const [users, invitations] = await Promise.all([listUsersOfCompany(deps.db, companyId), listInvitations(deps.db, companyId)]);
+  const [users, invitations] = await Promise.all([accountsPort.use().listUsersOfCompany(deps.db, companyId), listInvitations(deps.db, companyId)]);
   return [...users.map(presentMember), ...invitations.map(presentInvitation)].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
@@ -287,10 +276,10 @@ type InviteInput = { name: string; email: string; role: Extract<Role, 'company_u
  */
 export async function inviteMember(deps: Deps, companyId: string, inviterId: string, input: InviteInput, actor: Actor, retried = false) {
   const company = await findCompany(deps.db, companyId);
-  const inviter = await findUserById(deps.db, inviterId);
+  const inviter = await accountsPort.use().findUserById(deps.db, inviterId);
   if (!company || !inviter) throw notFound();
   const email = input.email.trim().toLowerCase();
-  const owner = await findUserByEmail(deps.db, email);
+  const owner = await accountsPort.use().findUserByEmail(deps.db, email);
   if (owner && owner.companyId === companyId && !owner.disabledAt) return presentMember(owner);
   const listed = await findInvitationByEmail(deps.db, companyId, email);
   if (listed) return presentInvitation(listed);
@@ -299,16 +288,18 @@ export async function inviteMember(deps: Deps, companyId: string, inviterId: str
       if (owner) {
         const row = { id: newId(), companyId, email, name: input.name, role: input.role, invitedBy: inviterId, createdAt: nowIso() };
         await insertInvitation(trx, row);
-        await tellOwnerAddressInUse(deps, owner, trx);
+        await accountsPort.use().tellOwnerAddressInUse(deps, owner, trx);
         await recordAudit(trx, actor, 'company.member_invite', { kind: 'invitation', id: row.id }, { companyId, details: { role: input.role } });
         return presentInvitation(row);
       }
-      const invited = await createInvitedUser(
-        deps,
-        trx,
-        { companyId, ...input, email },
-        { inviter: inviter.name, company: input.language === 'en' ? company.nameEn : company.nameLo },
-      );
+      const invited = await accountsPort
+        .use()
+        .createInvitedUser(
+          deps,
+          trx,
+          { companyId, ...input, email },
+          { inviter: inviter.name, company: input.language === 'en' ? company.nameEn : company.nameLo },
+        );
       await recordAudit(trx, actor, 'company.member_invite', { kind: 'user', id: invited.id }, { companyId, details: { role: input.role } });
       return presentMember(invited);
     });
@@ -333,15 +324,15 @@ export async function removeMember(deps: Deps, companyId: string, actingUserId: 
     });
     return;
   }
-  const member = await findUserById(deps.db, memberId);
+  const member = await accountsPort.use().findUserById(deps.db, memberId);
   if (!member || member.companyId !== companyId) throw notFound();
   if (member.id === actingUserId) throw new AppError(409, 'CONFLICT');
   // The row stays (uploads and events keep their author); the account ends, with its sessions and links.
   const now = nowIso();
   await deps.db.transaction().execute(async (trx) => {
-    await retireUser(trx, member.id, now);
-    await deleteSessionsOfUser(trx, member.id);
-    await endUserTokens(trx, member.id, now);
+    await accountsPort.use().retireUser(trx, member.id, now);
+    await accountsPort.use().deleteSessionsOfUser(trx, member.id);
+    await accountsPort.use().endUserTokens(trx, member.id, now);
     await recordAudit(trx, actor, 'company.member_remove', { kind: 'user', id: member.id }, { companyId });
   });
 }

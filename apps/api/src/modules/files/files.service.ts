@@ -7,7 +7,8 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { storageKeyFor, type ByteRange, type FileCheck, type StagedBytes, type StagedFile } from '../../lib/file-store';
 import { sendFile } from '../../lib/send-file';
 import type { Principal } from '../../plugins/access';
-import { recordAudit, type Actor } from '../audit';
+import type { Actor } from '../../lib/actor';
+import { auditTrail } from '../../lib/audit-trail';
 import { fileOwner, keptKeys, registerStoredKeys } from './files.owners';
 import { canReadFile } from './files.policy';
 import { existingStorageKeys, findCurrentInSlot, findFileById, insertFile, supersedeFile } from './files.repository';
@@ -84,7 +85,7 @@ export async function keepStagedFile(
       // Two uploads racing for one slot: the loser sees the version already replaced and rolls back.
       if (replaced && !(await supersedeFile(trx, replaced.id, row.id, now))) throw conflict();
       await owner?.onStored?.(trx, row, replaced, principal);
-      await recordAudit(
+      await auditTrail.use()(
         trx,
         actor,
         replaced ? 'file.replace' : 'file.upload',

@@ -4,7 +4,7 @@ import { newId, nowIso } from '../../lib/crypto';
 import { decodeCursor, KEY_ID, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
 import { conflict, notFound } from '../../lib/errors';
-import { recordAudit } from '../audit';
+import { auditTrail } from '../../lib/audit-trail';
 import { presentJob } from './jobs.presenter';
 import { findJob, findJobs, insertJob, requeueFailedJob } from './jobs.repository';
 
@@ -71,7 +71,7 @@ export async function retryJob(deps: Deps, actor: Actor, id: string): Promise<Jo
     const job = await findJob(trx, id);
     if (!job) throw notFound();
     if (!(await requeueFailedJob(trx, id, nowIso()))) throw conflict('JOB_NOT_FAILED');
-    await recordAudit(
+    await auditTrail.use()(
       trx,
       actor,
       'job.retry',

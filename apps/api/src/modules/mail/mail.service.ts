@@ -1,7 +1,7 @@
 import type { Language } from '@bansi/shared';
 import { newId, nowIso } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
-import { enqueueJob } from '../jobs';
+import { mailQueue } from './mail.queue';
 import { insertMail, mailJobKey } from './mail.repository';
 import { renderMail } from './mail.render';
 
@@ -78,7 +78,7 @@ export async function enqueueMail(
     createdAt: now,
   });
   // One job per mail, keyed by the mail: it is sent once however many API processes run.
-  await enqueueJob(trx, MAIL_JOB, { mailId: id }, { uniqueKey: mailJobKey(id), maxAttempts: MAIL_MAX_ATTEMPTS });
+  await mailQueue.use()(trx, MAIL_JOB, { mailId: id }, { uniqueKey: mailJobKey(id), maxAttempts: MAIL_MAX_ATTEMPTS });
 }
 
 function attachmentRecord(a: MailAttachment): MailAttachmentRecord {

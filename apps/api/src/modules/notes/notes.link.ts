@@ -5,18 +5,8 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit, type Actor } from '../audit';
 import { findCurrentInSlot, supersedeFile, storeGenerated, type FilesTable } from '../files';
-import {
-  actorName,
-  newEvent,
-  assertCanRead,
-  assertCurrent,
-  assertEditable,
-  getSubmission,
-  SUBMISSION_OWNER,
-  findSubmission,
-  insertEvents,
-  touchIfEditable,
-} from '../submissions';
+import { assertMayReadReviewed, reviewActorName } from '../review';
+import { notesFiling, type NotesFiling } from './notes.filing';
 import { notesEvent } from './notes.events';
 import { renderNotesOf } from './notes.queries';
 import { findNotesOfYear, insertNotesEvents } from './notes.repository';
@@ -33,11 +23,12 @@ const LINKABLE = new Set(['submitted', 'in_review', 'resubmitted', 'accepted']);
  * or further. File row, slot replacement, both timelines and the audit entry in one transaction.
  */
 export async function linkNotesToSubmission(deps: Deps, principal: Principal, actor: Actor, submissionId: string, version: number, _lang: Language) {
-  const sub = await findSubmission(deps.db, submissionId);
-  assertCanRead(principal, sub);
+  const filing: NotesFiling = notesFiling.use();
+  const sub = await filing.findSubmission(deps.db, submissionId);
+  assertMayReadReviewed(principal, sub);
   if (principal.companyId !== sub.companyId) throw notFound();
-  assertEditable(sub);
-  assertCurrent(sub, version);
+  filing.assertEditable(sub);
+  filing.assertCurrent(sub, version);
   const notes = await findNotesOfYear(deps.db, sub.companyId, Number(sub.bookYear));
   if (!notes || !LINKABLE.has(notes.status)) throw new AppError(409, 'NOTES_NOT_SUBMITTED');
   const pdf = await renderNotesOf(deps, notes);
@@ -47,11 +38,11 @@ export async function linkNotesToSubmission(deps: Deps, principal: Principal, ac
     await deps.db.transaction().execute(async (trx) => {
       const now = nowIso();
       // Still editable now (the row lock on PostgreSQL keeps a submit from slipping in between).
-      if (!(await touchIfEditable(trx, submissionId, now))) throw new AppError(409, 'SUBMISSION_LOCKED');
-      const replaced = await findCurrentInSlot(trx, SUBMISSION_OWNER, submissionId, NOTES_SLOT);
+      if (!(await filing.touchIfEditable(trx, submissionId, now))) throw new AppError(409, 'SUBMISSION_LOCKED');
+      const replaced = await findCurrentInSlot(trx, filing.owner, submissionId, NOTES_SLOT);
       stored = await storeGenerated(deps, trx, pdf, {
         companyId: sub.companyId,
-        ownerKind: SUBMISSION_OWNER,
+        ownerKind: filing.owner,
         ownerId: submissionId,
         slot: NOTES_SLOT,
         originalName: name,
@@ -59,15 +50,13 @@ export async function linkNotesToSubmission(deps: Deps, principal: Principal, ac
         kind: 'pdf',
       });
       if (replaced && !(await supersedeFile(trx, replaced.id, stored.id, now))) throw new AppError(409, 'CONFLICT');
-      const who = await actorName(trx, principal);
-      await insertEvents(trx, [
-        newEvent(principal, who, submissionId, replaced ? 'file_replaced' : 'file_uploaded', now, {
-          fileId: stored.id,
-          slot: NOTES_SLOT,
-          fileName: name,
-          details: JSON.stringify({ notesId: notes.id, ...(replaced ? { replacedFileId: replaced.id } : {}) }),
-        }),
-      ]);
+      const who = await reviewActorName(trx, principal);
+      await filing.recordEvent(trx, principal, who, submissionId, replaced ? 'file_replaced' : 'file_uploaded', now, {
+        fileId: stored.id,
+        slot: NOTES_SLOT,
+        fileName: name,
+        details: JSON.stringify({ notesId: notes.id, ...(replaced ? { replacedFileId: replaced.id } : {}) }),
+      });
       await insertNotesEvents(trx, [
         notesEvent(principal, who, notes.id, 'linked', now, { details: JSON.stringify({ submissionId, fileId: stored.id }) }),
       ]);
@@ -84,5 +73,5 @@ export async function linkNotesToSubmission(deps: Deps, principal: Principal, ac
     if (orphan) await deps.store.delete(orphan.storageKey).catch(() => undefined);
     throw err;
   }
-  return getSubmission(deps, principal, submissionId);
+  return filing.getSubmission(deps, principal, submissionId);
 }

@@ -2,14 +2,14 @@ import { isStaffRole, type SubmissionActor } from '@bansi/shared';
 import type { Executor } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
-import { findUserById } from '../auth';
+import { accountsPort } from '../../lib/accounts';
 
 /** Company or staff, as the review table and the timeline see the caller. */
 export const reviewActorKind = (principal: Principal): SubmissionActor => (isStaffRole(principal.role) ? 'staff' : 'company');
 
 /** The user's name as the timeline records it (as it is now: the timeline keeps it). */
 export async function reviewActorName(db: Executor, principal: Principal): Promise<string> {
-  return (await findUserById(db, principal.userId))?.name ?? '';
+  return (await accountsPort.use().findUserById(db, principal.userId))?.name ?? '';
 }
 
 /**

@@ -2,7 +2,7 @@ import { CreateStaffAccountRequest, Items, NoContent, StaffAccount, StaffAccount
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
-import type { UserRow } from '../auth';
+import type { UserRow } from '../../lib/accounts';
 import { disableStaff, inviteStaff, listStaff } from './staff-accounts.service';
 
 // The wire shapes live in packages/shared (contracts/staff-accounts.ts): the back office uses them too.

@@ -1,5 +1,6 @@
 import type { SeedStep } from '../../db/seed-step';
-import { DEMO_ACCOUNTS, findUserByEmail } from '../auth';
+import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
+import { accountsPort } from '../../lib/accounts';
 import { createStaffWithPassword } from './staff-accounts.service';
 
 /** The demo's staff accounts, an admin and a reviewer (README.md states them). */
@@ -8,7 +9,7 @@ export const staffDemoSeed: SeedStep = {
   kind: 'demo',
   async run({ db }) {
     const k = db.kysely;
-    if (await findUserByEmail(k, DEMO_ACCOUNTS.staffAdmin.email)) return;
+    if (await accountsPort.use().findUserByEmail(k, DEMO_ACCOUNTS.staffAdmin.email)) return;
     await createStaffWithPassword(
       { db: k },
       { email: DEMO_ACCOUNTS.staffAdmin.email, name: 'Staff Admin', role: 'staff_admin', password: DEMO_ACCOUNTS.staffAdmin.password },

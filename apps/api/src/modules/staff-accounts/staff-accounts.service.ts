@@ -4,20 +4,10 @@ import { newId, nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
 import { recordAudit, systemActor, type Actor } from '../audit';
-import {
-  deleteSessionsOfUser,
-  disableUser,
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  listStaffUsers,
-  createInvitedUser,
-  tellOwnerAddressInUse,
-  checkPassword,
-  hashPassword,
-} from '../auth';
+import { accountsPort } from '../../lib/accounts';
+import { checkPassword, hashPassword } from '../../lib/passwords';
 
-export const listStaff = (deps: Deps) => listStaffUsers(deps.db);
+export const listStaff = (deps: Deps) => accountsPort.use().listStaffUsers(deps.db);
 
 /** A staff account created by a staff admin in the back office: the new colleague sets a password by the mailed link. */
 export async function inviteStaff(
@@ -27,12 +17,12 @@ export async function inviteStaff(
   actor: Actor,
 ) {
   if (!isStaffRole(input.role)) throw new AppError(400, 'VALIDATION');
-  const inviter = await findUserById(deps.db, inviterId);
+  const inviter = await accountsPort.use().findUserById(deps.db, inviterId);
   if (!inviter) throw notFound();
-  const owner = await findUserByEmail(deps.db, input.email);
+  const owner = await accountsPort.use().findUserByEmail(deps.db, input.email);
   if (owner) {
     // Answered like a new account (nobody learns which addresses have accounts); the owner is told by mail.
-    await tellOwnerAddressInUse(deps, owner);
+    await accountsPort.use().tellOwnerAddressInUse(deps, owner);
     const now = nowIso();
     return {
       ...owner,
@@ -48,12 +38,14 @@ export async function inviteStaff(
     };
   }
   return deps.db.transaction().execute(async (trx) => {
-    const invited = await createInvitedUser(
-      deps,
-      trx,
-      { companyId: null, ...input },
-      { inviter: inviter.name, company: input.language === 'en' ? deps.config.PROVIDER_NAME_EN : deps.config.PROVIDER_NAME_LO },
-    );
+    const invited = await accountsPort
+      .use()
+      .createInvitedUser(
+        deps,
+        trx,
+        { companyId: null, ...input },
+        { inviter: inviter.name, company: input.language === 'en' ? deps.config.PROVIDER_NAME_EN : deps.config.PROVIDER_NAME_LO },
+      );
     await recordAudit(trx, actor, 'staff_account.create', { kind: 'user', id: invited.id }, { companyId: null, details: { role: input.role } });
     return invited;
   });
@@ -67,11 +59,11 @@ export async function createStaffWithPassword(
   if (!isStaffRole(input.role)) throw new Error(`role must be staff_reviewer or staff_admin, not ${input.role}`);
   const problem = checkPassword(input.password, [input.email]);
   if (problem) throw new Error(`password refused: ${problem}`);
-  if (await findUserByEmail(deps.db, input.email)) throw new Error(`${input.email} already has an account`);
+  if (await accountsPort.use().findUserByEmail(deps.db, input.email)) throw new Error(`${input.email} already has an account`);
   const now = nowIso();
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
-    await insertUser(trx, {
+    await accountsPort.use().insertUser(trx, {
       id,
       companyId: null,
       email: input.email.trim().toLowerCase(),
@@ -97,12 +89,12 @@ export async function createStaffWithPassword(
 
 /** Removes a staff member's access at once (sessions end); never one's own. */
 export async function disableStaff(deps: Deps, actingUserId: string, userId: string, actor: Actor) {
-  const user = await findUserById(deps.db, userId);
+  const user = await accountsPort.use().findUserById(deps.db, userId);
   if (!user || user.companyId !== null) throw notFound();
   if (user.id === actingUserId) throw new AppError(409, 'CONFLICT');
   await deps.db.transaction().execute(async (trx) => {
-    await disableUser(trx, user.id, nowIso());
-    await deleteSessionsOfUser(trx, user.id);
+    await accountsPort.use().disableUser(trx, user.id, nowIso());
+    await accountsPort.use().deleteSessionsOfUser(trx, user.id);
     await recordAudit(trx, actor, 'staff_account.disable', { kind: 'user', id: user.id }, { companyId: null });
   });
 }

@@ -34,7 +34,7 @@ import {
   uploadInto,
 } from '../../../test/submissions';
 import { createUpload } from '../../../test/tus';
-import { DEMO_ACCOUNTS } from '../auth';
+import { DEMO_ACCOUNTS } from '../../db/demo-accounts';
 import { accountsDemoSeed } from '../companies/companies.seed';
 import { submissionsDemoSeed } from './submissions.seed';
 import { pdfText } from '../../lib/pdf/pdf-text';
