@@ -13,7 +13,14 @@ import { compiledSerializerCompiler } from './lib/serializer';
 import type { Deps } from './lib/deps';
 import type { FileStore } from './lib/file-store';
 import { createTranslator, loadCatalogs, type Translate } from './lib/i18n';
+// What modules take from modules they may not import, and the features' reactions to each other's events: wired
+// once, before any request runs (decisions 195, 220).
+import './modules/providers';
+import './modules/subscribers';
 import { featureModules } from './modules/index';
+import { backofficeRoutes } from './modules/backoffice';
+import { companyExportsRoutes } from './modules/company-exports';
+import { backupRoutes } from './modules/backup';
 import { healthRoutes } from './modules/platform/platform.routes';
 import access from './plugins/access';
 import csrf from './plugins/csrf';
@@ -122,7 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the features: their route plugins register job handlers (app.jobs.register).
   await app.register(jobsWorker, { start: options.startWorkers ?? true });
 
-  for (const feature of featureModules) {
+  // The modules' routes, then the composition's: the back office, a company's export, the backup.
+  for (const feature of [...featureModules, backofficeRoutes, companyExportsRoutes, backupRoutes]) {
     await app.register(feature, { prefix: API_BASE });
   }
 

@@ -2,8 +2,18 @@ import { loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { runSeeds } from './db/seed';
-import { restoreCommand } from './modules/backup';
-import { cliCommands } from './modules/cli';
+import type { CliCommand } from './db/seed-step';
+import './modules/providers';
+import { backupCommand, restoreCommand } from './modules/backup';
+import { importVillagesCommand } from './modules/reference';
+import { createStaffCommand } from './modules/staff-accounts';
+
+/** Commands the modules add to the operator CLI (e.g. staff:create, villages:import). */
+const cliCommands: Record<string, CliCommand> = {
+  'villages:import': importVillagesCommand,
+  'staff:create': createStaffCommand,
+  backup: backupCommand,
+};
 
 /** Operator commands: `node apps/api/dist/cli.js <command> [args]` (npm scripts wrap them). */
 async function main() {

@@ -23,5 +23,5 @@ export interface SeedStep {
   run(ctx: SeedContext): Promise<void>;
 }
 
-/** An operator command of the CLI (e.g. staff:create, villages:import); modules/cli.ts lists them. */
+/** An operator command of the CLI (e.g. staff:create, villages:import); cli.ts lists them. */
 export type CliCommand = (ctx: SeedContext, args: string[]) => Promise<void>;

@@ -1,8 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-// What lower modules read from higher ones, and the reactions of features to each other's events:
-// wired with the routes, before any request runs.
-import './providers';
-import './subscribers';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { jobsRoutes } from './jobs';
@@ -16,14 +12,15 @@ import { filesRoutes } from './files';
 import { smeThresholdsRoutes } from './sme-thresholds';
 import { submissionsRoutes } from './submissions';
 import { qrRoutes } from './qr';
-import { backofficeRoutes } from './backoffice';
 import { bookingsRoutes } from './bookings';
 import { paymentsRoutes } from './payments';
 import { notesRoutes } from './notes';
-import { companyExportsRoutes } from './company-exports';
-import { backupRoutes } from './backup';
 
-/** Every feature's routes, each registered under the API base path. */
+/**
+ * The routes of the modules of floors 1–3 (infrastructure, core, features), each registered under the API base
+ * path. The composition's own routes (back office, company exports, backup) stand beside this list, in app.ts:
+ * modules of one floor do not import each other (decision 223).
+ */
 export const featureModules: FastifyPluginAsync[] = [
   platformRoutes,
   authRoutes,
@@ -36,12 +33,9 @@ export const featureModules: FastifyPluginAsync[] = [
   smeThresholdsRoutes,
   submissionsRoutes,
   qrRoutes,
-  backofficeRoutes,
   bookingsRoutes,
   auditRoutes,
   jobsRoutes,
   paymentsRoutes,
   notesRoutes,
-  companyExportsRoutes,
-  backupRoutes,
 ];
