@@ -32,6 +32,33 @@ const apiModuleZones = apiModules.map((name) => ({
   message: `Import the ${name} module through its public face, modules/${name}/index.ts.`,
 }));
 
+// The four floors of the API (decision 196, enforced since decision 223): a module imports only modules of LOWER
+// floors — never one of its own floor, never a higher one. A folder or composition file that stands on no floor
+// stops lint here, so a new module is placed on purpose.
+const apiFloors = [
+  { name: 'infrastructure', modules: ['audit', 'events', 'files', 'jobs', 'mail', 'platform', 'qr', 'security'] },
+  { name: 'core', modules: ['auth', 'companies', 'reference', 'review', 'sme-thresholds', 'staff-accounts'] },
+  { name: 'features', modules: ['bookings', 'content', 'library', 'notes', 'payments', 'submissions'] },
+  {
+    name: 'composition',
+    modules: ['backoffice', 'backup', 'company-exports', 'housekeeping.ts', 'index.ts', 'providers.ts', 'subscribers.ts'],
+  },
+];
+const onNoFloor = [...apiModules, ...apiComposition].filter((m) => !apiFloors.some((f) => f.modules.includes(m)));
+if (onNoFloor.length)
+  throw new Error(`apps/api/src/modules: ${onNoFloor.join(', ')} stand(s) on no floor: add them to apiFloors in eslint.config.js`);
+const apiFloorZones = apiFloors.flatMap((floor, i) =>
+  floor.modules.map((name) => ({
+    target: `${apiModulesDir}/${name}`,
+    from: apiFloors
+      .slice(i)
+      .flatMap((f) => f.modules)
+      .filter((other) => other !== name)
+      .map((other) => `${apiModulesDir}/${other}`),
+    message: `modules/${name} stands on the ${floor.name} floor: it imports only modules of lower floors (docs/architecture.md, decision 223).`,
+  })),
+);
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
@@ -75,7 +102,7 @@ export default tseslint.config(
     ignores: ['apps/api/src/**/*.test.ts'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })] },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiModuleZones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...apiModuleZones, ...apiFloorZones] }] },
   },
   {
     // The API: Kysely queries only in repositories (and migrations, seeds, the db layer, tests).

@@ -41,10 +41,35 @@ describe('API module faces', () => {
   });
 
   it.each([
-    ['a feature imports another module through its face', 'apps/api/src/modules/payments/probe.ts', '../submissions'],
+    ['a feature imports a lower module through its face', 'apps/api/src/modules/payments/probe.ts', '../companies'],
     ['a command imports another module’s face', 'apps/api/src/modules/submissions/commands/probe.ts', '../../audit'],
     ['a module imports its own files', 'apps/api/src/modules/payments/probe.ts', './payments.repository'],
     ['the composition imports a face', 'apps/api/src/modules/subscribers.ts', './payments'],
+  ])('allows: %s', async (_case, file, target) => {
+    expect(await restricted(file, target)).toBe(false);
+  });
+});
+
+// The four floors (decision 223): a module imports only modules of lower floors, through their faces.
+describe('API floors', () => {
+  it.each([
+    ['an infrastructure module imports another (mail → jobs)', 'apps/api/src/modules/mail/probe.ts', '../jobs'],
+    ['an infrastructure module imports a core one (files → auth)', 'apps/api/src/modules/files/probe.ts', '../auth'],
+    ['a core module imports another (companies → auth)', 'apps/api/src/modules/companies/probe.ts', '../auth'],
+    ['a core module imports a feature (review → notes)', 'apps/api/src/modules/review/probe.ts', '../notes'],
+    ['a feature imports another feature (notes → submissions)', 'apps/api/src/modules/notes/probe.ts', '../submissions'],
+    ['a feature’s command imports the composition', 'apps/api/src/modules/submissions/commands/probe.ts', '../../backoffice'],
+    ['the module index imports the back office', 'apps/api/src/modules/index.ts', './backoffice'],
+    ['the back office imports the subscribers', 'apps/api/src/modules/backoffice/probe.ts', '../subscribers'],
+  ])('refuses: %s', async (_case, file, target) => {
+    expect(await restricted(file, target)).toBe(true);
+  });
+
+  it.each([
+    ['a core module imports infrastructure', 'apps/api/src/modules/companies/probe.ts', '../mail'],
+    ['a feature imports core', 'apps/api/src/modules/notes/probe.ts', '../review'],
+    ['the back office imports a feature', 'apps/api/src/modules/backoffice/probe.ts', '../submissions'],
+    ['the module index imports a feature', 'apps/api/src/modules/index.ts', './submissions'],
   ])('allows: %s', async (_case, file, target) => {
     expect(await restricted(file, target)).toBe(false);
   });
