@@ -1,7 +1,7 @@
 import { auditTrail } from '../lib/audit-trail';
 import { accountsPort } from '../lib/accounts';
 import { recordAudit } from './audit';
-import { accounts, provideSessionCompanies } from './auth';
+import { accounts, sessionCompanies } from './auth';
 import { companyReference, countCompaniesNamingItems, findCompanySummary } from './companies';
 import { enqueueJob } from './jobs';
 import { mailQueue } from './mail';
@@ -29,10 +29,11 @@ import {
 auditTrail.provide(recordAudit);
 mailQueue.provide(enqueueJob);
 
-// Core: the accounts are auth's; companies check their fields against reference; auth and reference read upwards.
+// Core: the accounts are auth's; companies check their fields against reference; a session shows its company;
+// reference counts the rows of companies and filings that name its items (decision 211).
 accountsPort.provide(accounts);
 companyReference.provide({ findItem, findItemByCode, findProvince, findDistrict, findVillage, districtHasVillages });
-provideSessionCompanies(findCompanySummary);
+sessionCompanies.provide(findCompanySummary);
 provideReferenceUses(countCompaniesNamingItems);
 provideReferenceUses(countSubmissionsNamingItems);
 

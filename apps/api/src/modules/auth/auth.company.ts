@@ -1,4 +1,5 @@
 import type { Executor } from '../../lib/deps';
+import { definePort } from '../../lib/port';
 
 /** The company a session shows beside its user (null for staff). */
 export interface SessionCompany {
@@ -9,18 +10,13 @@ export interface SessionCompany {
 
 export type SessionCompanyLookup = (db: Executor, companyId: string) => Promise<SessionCompany | undefined>;
 
-let lookup: SessionCompanyLookup | null = null;
-
 /**
- * Auth sits below companies (decision 196): it does not read the companies table, the composition
- * (modules/providers.ts) hands it the companies module's read function once, at load.
+ * Auth and companies both stand on the core floor (decisions 196, 221): auth does not read the companies table,
+ * the composition (modules/providers.ts) gives this port the companies module's read function once, at load.
  */
-export function provideSessionCompanies(fn: SessionCompanyLookup): void {
-  lookup = fn;
-}
+export const sessionCompanies = definePort<SessionCompanyLookup>('the companies of sessions');
 
 export async function sessionCompanyOf(db: Executor, companyId: string | null): Promise<SessionCompany | null> {
   if (!companyId) return null;
-  if (!lookup) throw new Error('no module provides the companies of sessions (modules/providers.ts)');
-  return (await lookup(db, companyId)) ?? null;
+  return (await sessionCompanies.use()(db, companyId)) ?? null;
 }

@@ -1,6 +1,6 @@
 /** The public face of the auth module: other modules import only what is exported here (decision 197). */
 export { accounts } from './auth.accounts';
-export { provideSessionCompanies } from './auth.company';
+export { sessionCompanies } from './auth.company';
 export {
   deleteSessionsOfUser,
   disableUser,
