@@ -1,7 +1,13 @@
-import { provideSessionCompanies } from './auth';
-import { countCompaniesNamingItems, findCompanySummary } from './companies';
+import { provideActors, provideSubjectNames } from './audit';
+import { auditActors, nameUsers, provideSessionCompanies } from './auth';
+import { nameBookings, nameHolidays } from './bookings';
+import { nameNotifications, namePosts } from './content';
+import { nameLibraryDocuments } from './library';
+import { nameNotes } from './notes';
+import { nameInvoices } from './payments';
+import { countCompaniesNamingItems, findCompanySummary, nameCompanies } from './companies';
 import { provideReferenceUses } from './reference';
-import { countSubmissionsNamingItems } from './submissions';
+import { countSubmissionsNamingItems, nameSubmissions } from './submissions';
 
 /**
  * What a lower module reads from a higher one, handed down once at load (decision 196): the lower
@@ -10,3 +16,16 @@ import { countSubmissionsNamingItems } from './submissions';
 provideSessionCompanies(findCompanySummary);
 provideReferenceUses(countCompaniesNamingItems);
 provideReferenceUses(countSubmissionsNamingItems);
+provideActors(auditActors);
+provideSubjectNames({
+  company: nameCompanies,
+  submission: nameSubmissions,
+  notes: nameNotes,
+  invoice: nameInvoices,
+  booking: nameBookings,
+  booking_holiday: nameHolidays,
+  user: nameUsers,
+  library_document: nameLibraryDocuments,
+  post: namePosts,
+  notification: nameNotifications,
+});

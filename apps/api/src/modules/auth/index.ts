@@ -21,3 +21,4 @@ export type { UserRow } from './auth.tables';
 export { checkPassword, hashPassword } from './passwords';
 export { default as authRoutes } from './auth.routes';
 export { DEMO_ACCOUNTS } from './auth.demo-accounts';
+export { auditActors, nameUsers } from './auth.audit-names';

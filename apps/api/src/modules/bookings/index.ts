@@ -2,3 +2,4 @@
 export { default as bookingsRoutes } from './bookings.routes';
 export { countBookingsBetween, listBookingsOfCompany } from './bookings.staff-reads.repository';
 export { renderCoverSheet } from './bookings.cover-sheet';
+export { nameBookings, nameHolidays } from './bookings.audit-names';

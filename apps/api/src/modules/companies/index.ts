@@ -20,3 +20,4 @@ export {
 } from './companies.repository';
 export type { CompaniesTable, CompanyPeopleTable } from './companies.tables';
 export { default as companiesRoutes } from './companies.routes';
+export { nameCompanies, nameOfCompanies } from './companies.audit-names';

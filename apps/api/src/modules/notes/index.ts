@@ -2,3 +2,4 @@
 export { notesProvider } from './notes.overview';
 export { default as notesRoutes } from './notes.routes';
 export { listNotesOfCompany } from './notes.staff-reads.repository';
+export { nameNotes } from './notes.audit-names';

@@ -4,3 +4,4 @@ export { deliverSignedNotification } from './payments.simulator';
 export { default as paymentsRoutes } from './payments.routes';
 export { countOpenInvoices, listInvoicesOfCompany } from './payments.staff-reads.repository';
 export { ensureReceipt } from './payments.receipt';
+export { nameInvoices } from './payments.audit-names';

@@ -24,3 +24,7 @@ export const countOpenInvoices = (db: Executor, today: string) =>
     ])
     .where('status', '=', 'open')
     .executeTakeFirstOrThrow();
+
+/** Invoices by id, as the audit log names them. */
+export const listInvoiceNumbers = (db: Executor, ids: readonly string[]) =>
+  db.selectFrom('invoices').select(['id', 'number', 'companyId']).where('id', 'in', ids).execute();

@@ -13,3 +13,4 @@ export {
   listSubmissionsOfCompany,
   listSubmissionsOfYear,
 } from './submissions.staff-reads.repository';
+export { nameSubmissions } from './submissions.audit-names';
