@@ -28,3 +28,13 @@ export const listBookingReferences = (db: Executor, ids: readonly string[]) =>
 /** Holidays by id, as the audit log names them. */
 export const listHolidayNames = (db: Executor, ids: readonly string[]) =>
   db.selectFrom('bookingHolidays').select(['id', 'date', 'nameLo', 'nameEn']).where('id', 'in', ids).execute();
+
+/** Every booking of a company, oldest first (the company's own export). */
+export const listAllBookingsOfCompany = (db: Executor, companyId: string) =>
+  db
+    .selectFrom('bookings')
+    .select(['id', 'reference', 'status', 'slotStart'])
+    .where('companyId', '=', companyId)
+    .orderBy('slotStart')
+    .orderBy('id')
+    .execute();

@@ -93,3 +93,13 @@ export const countFilesInSlots = (db: Executor, ownerKind: string, slots: string
         .groupBy('slot')
         .execute()
     : Promise.resolve([]);
+
+/** Every stored file of a company, oldest first, with what owns it (the company's own export). */
+export const listCompanyFiles = (db: Executor, companyId: string) =>
+  db
+    .selectFrom('files')
+    .select(['id', 'ownerKind', 'ownerId', 'slot', 'originalName', 'kind', 'size', 'sha256', 'storageKey', 'createdAt', 'supersededById'])
+    .where('companyId', '=', companyId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();

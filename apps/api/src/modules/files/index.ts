@@ -8,6 +8,7 @@ export {
   findCurrentInSlot,
   findFileById,
   findFilesByIds,
+  listCompanyFiles,
   listFilesOfOwner,
   supersedeFile,
 } from './files.repository';
