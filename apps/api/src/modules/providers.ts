@@ -1,13 +1,13 @@
 import { provideActors, provideSubjectNames } from './audit';
 import { auditActors, nameUsers, provideSessionCompanies } from './auth';
-import { nameBookings, nameHolidays } from './bookings';
+import { nameBookings, nameHolidays, provideFilingOwners } from './bookings';
 import { nameNotifications, namePosts } from './content';
 import { nameLibraryDocuments } from './library';
 import { nameNotes } from './notes';
 import { nameInvoices } from './payments';
 import { countCompaniesNamingItems, findCompanySummary, nameCompanies } from './companies';
 import { provideReferenceUses } from './reference';
-import { countSubmissionsNamingItems, nameSubmissions } from './submissions';
+import { countSubmissionsNamingItems, findSubmission, nameSubmissions } from './submissions';
 
 /**
  * What a lower module reads from a higher one, handed down once at load (decision 196): the lower
@@ -16,6 +16,7 @@ import { countSubmissionsNamingItems, nameSubmissions } from './submissions';
 provideSessionCompanies(findCompanySummary);
 provideReferenceUses(countCompaniesNamingItems);
 provideReferenceUses(countSubmissionsNamingItems);
+provideFilingOwners(findSubmission);
 provideActors(auditActors);
 provideSubjectNames({
   company: nameCompanies,
