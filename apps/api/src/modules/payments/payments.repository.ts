@@ -97,11 +97,7 @@ export interface InvoiceFilter {
 
 /** Newest first, keyset on (issuedAt, id). */
 export function findInvoices(db: Executor, f: InvoiceFilter) {
-  let q = db
-    .selectFrom('invoices')
-    .innerJoin('companies', 'companies.id', 'invoices.companyId')
-    .selectAll('invoices')
-    .select(['companies.nameLo as companyNameLo', 'companies.nameEn as companyNameEn']);
+  let q = db.selectFrom('invoices').selectAll('invoices');
   if (f.companyId) q = q.where('invoices.companyId', '=', f.companyId);
   if (f.status) q = q.where('invoices.status', '=', f.status);
   if (f.year) q = q.where('invoices.year', '=', f.year);
@@ -123,13 +119,6 @@ export function findInvoices(db: Executor, f: InvoiceFilter) {
     .limit(f.limit + 1)
     .execute();
 }
-
-export const findCompanyForInvoice = (db: Executor, id: string) =>
-  db.selectFrom('companies').select(['id', 'nameLo', 'nameEn', 'email', 'sizeId']).where('id', '=', id).executeTakeFirst();
-
-export const listSizeCodes = (db: Executor) => db.selectFrom('referenceItems').select('code').where('list', '=', 'sizes').execute();
-
-export const findReferenceCode = (db: Executor, id: string) => db.selectFrom('referenceItems').select('code').where('id', '=', id).executeTakeFirst();
 
 /** open → paid, only if still open (a concurrent payment or void wins otherwise: false). */
 export async function markInvoicePaid(trx: Executor, id: string, patch: { paidAt: string; method: InvoicesTable['method']; updatedAt: string }) {
@@ -300,16 +289,6 @@ export const countPaymentsOf = (db: Executor, invoiceId: string) =>
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('invoiceId', '=', invoiceId)
     .executeTakeFirstOrThrow();
-
-/** The company's active users (who get the receipt by e-mail), with their language. */
-export const listCompanyMailUsers = (db: Executor, companyId: string) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'email', 'language'])
-    .where('companyId', '=', companyId)
-    .where('disabledAt', 'is', null)
-    .orderBy('createdAt')
-    .execute();
 
 /** Claims the receipt slot: false when another run stored one first. */
 export async function setReceiptFileOnce(trx: Executor, id: string, fileId: string): Promise<boolean> {
