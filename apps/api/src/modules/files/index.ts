@@ -4,6 +4,7 @@ export { registerFileOwner, registerStoredKeys } from './files.owners';
 export { presentFile } from './files.presenter';
 export {
   countCurrentFilesOf,
+  companyFilesOf,
   countFilesInSlots,
   findCurrentInSlot,
   findFileById,

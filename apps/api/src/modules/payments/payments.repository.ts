@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DocumentSelect } from '../../lib/documents';
 import { nextSequence } from '../../db/sequences';
 import type { Executor } from '../../lib/deps';
+import { companyFilesOf } from '../files';
 import type {
   FeeScheduleTable,
   InvoiceLinesTable,
@@ -313,22 +314,21 @@ export const RECEIPT_OWNER = 'invoice_receipt';
  * company's invoices (invoices_company) instead of the invoice's key.
  */
 export function receiptDocumentsSelect(db: Executor, companyId: string, bookYear?: number): DocumentSelect {
+  // the files come from the files module's subquery (decision 210)
   let q = db
-    .selectFrom('files')
-    .innerJoin('invoices', (join) => join.onRef('invoices.id', '=', 'files.ownerId').onRef('invoices.receiptFileId', '=', 'files.id'))
+    .selectFrom(companyFilesOf(db, companyId, [RECEIPT_OWNER]).as('f'))
+    .innerJoin('invoices', (join) => join.onRef('invoices.id', '=', 'f.ownerId').onRef('invoices.receiptFileId', '=', 'f.id'))
     .select((eb) => [
       sql<DocumentKind>`'invoice_receipt'`.as('kind'),
-      'files.id as id',
+      'f.id as id',
       eb.fn.coalesce('invoices.bookYear', 'invoices.year').as('bookYear'),
-      'files.createdAt as at',
+      'f.createdAt as at',
       sql<string | null>`null`.as('submissionId'),
       sql<string | null>`null`.as('status'),
-      eb.cast<string | null>('files.id', 'text').as('fileId'),
+      eb.cast<string | null>('f.id', 'text').as('fileId'),
       sql<string | null>`null`.as('slot'),
       sql<number>`0`.as('superseded'),
-    ])
-    .where('files.companyId', '=', companyId)
-    .where('files.ownerKind', '=', sql.lit(RECEIPT_OWNER));
+    ]);
   if (bookYear !== undefined) q = q.where((eb) => eb.fn.coalesce('invoices.bookYear', 'invoices.year'), '=', bookYear);
   return q;
 }
