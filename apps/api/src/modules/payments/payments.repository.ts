@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DocumentSelect } from '../../lib/documents';
 import { nextSequence } from '../../db/sequences';
 import type { Executor } from '../../lib/deps';
-import { companyFilesOf } from '../files';
+import { companyFilesOf, findFilesByIds } from '../files';
 import type {
   FeeScheduleTable,
   InvoiceLinesTable,
@@ -70,19 +70,18 @@ export const linesOf = (db: Executor, invoiceIds: string[]) =>
 
 export type SlipRow = InvoiceSlipsTable & { fileKind: string };
 
-/** The latest slip of each invoice, with its file's kind. */
+/** The latest slip of each invoice, with its file's kind (read through the files face, decision 210). */
 export async function latestSlipsOf(db: Executor, invoiceIds: string[]): Promise<Map<string, SlipRow>> {
   if (invoiceIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('invoiceSlips')
-    .innerJoin('files', 'files.id', 'invoiceSlips.fileId')
-    .selectAll('invoiceSlips')
-    .select('files.kind as fileKind')
-    .where('invoiceSlips.invoiceId', 'in', invoiceIds)
-    .orderBy('invoiceSlips.uploadedAt')
-    .orderBy('invoiceSlips.id')
+    .selectAll()
+    .where('invoiceId', 'in', invoiceIds)
+    .orderBy('uploadedAt')
+    .orderBy('id')
     .execute();
-  return new Map(rows.map((r) => [r.invoiceId, r]));
+  const kinds = new Map((await findFilesByIds(db, [...new Set(rows.map((r) => r.fileId))])).map((f) => [f.id, f.kind]));
+  return new Map(rows.map((r) => [r.invoiceId, { ...r, fileKind: kinds.get(r.fileId) ?? '' }]));
 }
 
 export interface InvoiceFilter {
