@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db/index';
-import { migrateToLatest } from '../src/db/migrate';
+import { migrateTo, migrateToLatest } from '../src/db/migrate';
 import { runSeeds } from '../src/db/seed';
 import { createStaffWithPassword } from '../src/modules/staff-accounts/staff-accounts.service';
 import { POSTGRES_URL } from './postgres-url';
@@ -26,13 +26,14 @@ export interface TestDb {
 }
 
 /**
- * A fresh, migrated database of its own: an in-memory SQLite database, or a new PostgreSQL
- * schema that `drop()` removes again.
+ * A fresh database of its own: an in-memory SQLite database, or a new PostgreSQL schema that `drop()`
+ * removes again; migrated to the latest migration, or up to `migration` (null: none, an empty database).
  */
-export async function createTestDb(): Promise<TestDb> {
+export async function createTestDb(migration?: string | null): Promise<TestDb> {
+  const migrate = (db: Db) => (migration === undefined ? migrateToLatest(db) : migration === null ? Promise.resolve() : migrateTo(db, migration));
   if (dialect === 'sqlite') {
     const db = openDb('sqlite::memory:');
-    await migrateToLatest(db);
+    await migrate(db);
     return { db, url: 'sqlite::memory:', drop: () => db.destroy() };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -42,7 +43,7 @@ export async function createTestDb(): Promise<TestDb> {
   await admin.end();
   const url = `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}schema=${schema}`;
   const db = openDb(url);
-  await migrateToLatest(db);
+  await migrate(db);
   return {
     db,
     url,

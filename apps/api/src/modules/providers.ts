@@ -1,11 +1,15 @@
 import { auditTrail } from '../lib/audit-trail';
 import { accountsPort } from '../lib/accounts';
-import { recordAudit } from './audit';
-import { accounts, sessionCompanies } from './auth';
-import { companyReference, countCompaniesNamingItems, findCompanySummary } from './companies';
-import { enqueueJob } from './jobs';
-import { mailQueue } from './mail';
-import { notesFiling } from './notes';
+import { auditActors as auditActorsPort, provideSubjectNames, recordAudit } from './audit';
+import { accounts, auditActors, nameUsers, sessionCompanies } from './auth';
+import { bookingFilings, nameBookings, nameHolidays } from './bookings';
+import { companyReference, countCompaniesNamingItems, findCompanySummary, nameCompanies } from './companies';
+import { nameNotifications, namePosts } from './content';
+import { enqueueJob, jobStatesByKeys } from './jobs';
+import { nameLibraryDocuments } from './library';
+import { mailJobStates, mailQueue } from './mail';
+import { nameNotes, notesFiling } from './notes';
+import { nameInvoices } from './payments';
 import { districtHasVillages, findDistrict, findItem, findItemByCode, findProvince, findVillage, provideReferenceUses } from './reference';
 import {
   assertCurrent,
@@ -14,6 +18,7 @@ import {
   findSubmission,
   getSubmission,
   insertEvents,
+  nameSubmissions,
   newEvent,
   SUBMISSION_OWNER,
   touchIfEditable,
@@ -28,6 +33,7 @@ import {
 // Infrastructure: files and jobs write the audit log, mail queues its `mail.send` job.
 auditTrail.provide(recordAudit);
 mailQueue.provide(enqueueJob);
+mailJobStates.provide(jobStatesByKeys);
 
 // Core: the accounts are auth's; companies check their fields against reference; a session shows its company;
 // reference counts the rows of companies and filings that name its items (decision 211).
@@ -37,7 +43,8 @@ sessionCompanies.provide(findCompanySummary);
 provideReferenceUses(countCompaniesNamingItems);
 provideReferenceUses(countSubmissionsNamingItems);
 
-// Features: notes link their PDF into the same year's filing.
+// Features: a booking may name the company's filing; notes link their PDF into the same year's filing.
+bookingFilings.provide(findSubmission);
 notesFiling.provide({
   owner: SUBMISSION_OWNER,
   findSubmission,
@@ -47,4 +54,19 @@ notesFiling.provide({
   recordEvent: (trx, principal, who, submissionId, action, at, extra) =>
     insertEvents(trx, [newEvent(principal, who, submissionId, action, at, extra)]),
   getSubmission,
+});
+
+// The audit log names who acted and what it concerns through the modules that own them (decision 215).
+auditActorsPort.provide(auditActors);
+provideSubjectNames({
+  company: nameCompanies,
+  submission: nameSubmissions,
+  notes: nameNotes,
+  invoice: nameInvoices,
+  booking: nameBookings,
+  booking_holiday: nameHolidays,
+  user: nameUsers,
+  library_document: nameLibraryDocuments,
+  post: namePosts,
+  notification: nameNotifications,
 });

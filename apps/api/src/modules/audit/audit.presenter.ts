@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime, type AuditChange, type AuditEntry, type Language } from '@bansi/shared';
 import type { Translate } from '../../lib/i18n';
-import type { SubjectName } from './audit.repository';
+import type { SubjectName } from './audit.subjects';
 import type { AuditLogTable } from './audit.tables';
 
 export type AuditRow = AuditLogTable & { actorEmail: string | null; actorName: string | null };
@@ -8,7 +8,7 @@ export type AuditRow = AuditLogTable & { actorEmail: string | null; actorName: s
 export interface AuditContext {
   t: Translate;
   lang: Language;
-  /** `kind:id` → the subject's names and link (audit.repository findSubjectNames) */
+  /** `kind:id` → the subject's names and link (audit.subjects findSubjectNames) */
   names: Map<string, SubjectName>;
 }
 

@@ -550,6 +550,8 @@ describe(`audit log (${dialect})`, () => {
       const byActorEmail = AuditPage.parse((await list(admin, `?actor=${encodeURIComponent(s.email!)}&limit=100`)).json());
       expect(byActorEmail.items.length).toBeGreaterThan(3);
       expect(byActorEmail.items.every((i) => i.actor.email === s.email && i.actor.userId === s.user!.userId)).toBe(true);
+      const byUnknownEmail = AuditPage.parse((await list(admin, `?actor=${encodeURIComponent('nobody@example.invalid')}`)).json());
+      expect(byUnknownEmail).toEqual({ items: [], nextCursor: null });
       const visitors = AuditPage.parse((await list(admin, '?actor=visitor&limit=100')).json());
       expect(visitors.items.map((i) => i.action).sort()).toEqual(['auth.login_failed', 'auth.password_reset_request']);
 

@@ -181,3 +181,11 @@ export const listActiveCompanyUsers = (db: Executor, companyId: string) =>
     .where('passwordHash', 'is not', null)
     .orderBy('createdAt')
     .execute();
+
+/** Accounts by id: name, e-mail and company (the audit log names who acted and whom it concerns). */
+export const listUserNames = (db: Executor, ids: readonly string[]) =>
+  db.selectFrom('users').select(['id', 'name', 'email', 'companyId']).where('id', 'in', ids).execute();
+
+/** The ids of the accounts of an address (the audit log's actor filter). */
+export const listUserIdsByEmail = async (db: Executor, email: string) =>
+  (await db.selectFrom('users').select('id').where('email', '=', email).execute()).map((r) => r.id);

@@ -20,3 +20,4 @@ export {
 export { createInvitedUser, tellOwnerAddressInUse } from './auth.service';
 export type { UserRow } from './auth.tables';
 export { default as authRoutes } from './auth.routes';
+export { auditActors, nameUsers } from './auth.audit-names';

@@ -6,63 +6,25 @@ import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { BackupPaths, FilePaths, QrPaths } from '@bansi/shared';
-import { sql } from 'kysely';
-import pg from 'pg';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Config } from '../../config';
 import { openDb, type Db } from '../../db/index';
-import { migrateTo, migrateToLatest } from '../../db/migrate';
+import { migrateToLatest } from '../../db/migrate';
 import { migrations } from '../../db/migrations/index';
 import { runSeeds } from '../../db/seed';
 import { createFileStore } from '../../lib/create-file-store';
 import { sha256OfStream, type FileStore } from '../../lib/file-store';
 import { receiptCode } from '../../../test/access-cases/qr.cases';
 import { sha256Hex } from '../../../test/file-fixtures';
-import {
-  Agent,
-  POSTGRES_URL,
-  createTestApp,
-  createTestDb,
-  dialect,
-  loginAs,
-  registerCompany,
-  testConfig,
-  type TestApp,
-  type TestDb,
-} from '../../../test/helpers';
+import { Agent, createTestApp, createTestDb, dialect, loginAs, registerCompany, testConfig, type TestApp, type TestDb } from '../../../test/helpers';
 import { startS3, type TestS3 } from '../../../test/s3';
 import { acceptedSubmission, api, readySubmission, submit, uploadInto } from '../../../test/submissions';
 import { writeBackup, type Manifest } from './backup.archive';
 import { restoreBackup } from './backup.restore';
 import { lastBackup, nextDailyRun, runBackup } from './backup.service';
 import { withSnapshot } from './backup.snapshot';
-
-/** A database of its own migrated up to `migration` (null: none at all, an empty database). */
-async function bareDb(migration: string | null): Promise<TestDb> {
-  if (dialect === 'sqlite') {
-    const db = openDb('sqlite::memory:');
-    if (migration) await migrateTo(db, migration);
-    return { db, url: 'sqlite::memory:', drop: () => db.destroy() };
-  }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}schema=${schema}`;
-  const db = openDb(url);
-  if (migration) await migrateTo(db, migration);
-  return {
-    db,
-    url,
-    drop: async () => {
-      await sql.raw(`drop schema ${schema} cascade`).execute(db.kysely);
-      await db.destroy();
-    },
-  };
-}
 
 /** Every table's rows, each as canonical JSON, sorted: two databases hold the same data when these are equal. */
 async function contentsOf(db: Db, dir: string): Promise<Record<string, string[]>> {
@@ -235,8 +197,8 @@ describe(`backup and restore (${dialect})`, () => {
       // An archive of an older schema (made before the backups table existed): restored, then migrated.
       const names = Object.keys(migrations);
       const before = names[names.indexOf('202611290100_backups') - 1]!;
-      const oldSource = await bareDb(before);
-      const oldTarget = await bareDb(null);
+      const oldSource = await createTestDb(before);
+      const oldTarget = await createTestDb(null);
       try {
         const old = await writeBackup({ db: oldSource.db, store }, join(work, 'older'));
         expect(old.manifest.schemaVersion).toBe(before);

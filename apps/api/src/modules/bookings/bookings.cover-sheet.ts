@@ -3,7 +3,7 @@ import type { Deps } from '../../lib/deps';
 import { createPdf, PDF_COLORS, providerHeader } from '../../lib/pdf';
 import type { Principal } from '../../plugins/access';
 import { qrLink } from '../qr';
-import { findCompanyNames } from './bookings.repository';
+import { companyOfBooking } from './bookings.people';
 import { slotLabel } from './bookings.mail';
 import { readableBooking } from './bookings.queries';
 
@@ -15,7 +15,7 @@ import { readableBooking } from './bookings.queries';
  */
 export async function renderCoverSheet(deps: Deps, principal: Principal, id: string, lang: Language): Promise<{ pdf: Buffer; fileName: string }> {
   const row = await readableBooking(deps, principal, id);
-  const company = await findCompanyNames(deps.db, row.companyId);
+  const company = await companyOfBooking(deps.db, row.companyId);
   const label = (key: string) => deps.t(lang, `bookings.cover.${key}`);
   const url = qrLink(row.companyId, row.code, deps.config.PUBLIC_URL);
 

@@ -3,7 +3,8 @@ import { formatDateTime, vientianeTime, type Language } from '@bansi/shared';
 import type { Deps, Executor } from '../../lib/deps';
 import { enqueueMail } from '../mail';
 import { bookingCalendar } from './bookings.calendar';
-import { findCompanyNames, findUser } from './bookings.repository';
+import { companyOfBooking } from './bookings.people';
+import { findUserById } from '../auth';
 import type { BookingsTable } from './bookings.tables';
 
 // --- the calendar file and the e-mails --------------------------------------------------------------
@@ -33,10 +34,10 @@ export function calendarFile(deps: Deps, row: BookingsTable, lang: Language): st
 
 /** The e-mail to the user who booked, in their language, with the booking's .ics attached. */
 export async function mailBooking(deps: Deps, trx: Executor, row: BookingsTable, template: BookingMail, holiday?: HolidayNames) {
-  const user = await findUser(trx, row.createdBy);
+  const user = await findUserById(trx, row.createdBy);
   if (!user) return;
   const lang = user.language;
-  const company = await findCompanyNames(trx, row.companyId);
+  const company = await companyOfBooking(trx, row.companyId);
   await enqueueMail(deps, trx, {
     to: user.email,
     lang,

@@ -1,7 +1,8 @@
 import { isStaffRole, vientianeDate } from '@bansi/shared';
 import { registerQrKind } from '../qr';
 import { presentStaffBooking } from './bookings.presenter';
-import { findBooking, findCompanyNames } from './bookings.repository';
+import { findBooking } from './bookings.repository';
+import { companyOfBooking } from './bookings.people';
 import { settingsOf } from './bookings.slots';
 
 /**
@@ -16,6 +17,6 @@ registerQrKind('booking', {
     const view = { kind: 'booking' as const, genuine: true as const, date: vientianeDate(booking.slotStart), reference: booking.reference };
     if (!viewer || !isStaffRole(viewer.role)) return view;
     const ctx = { cutoffHours: (await settingsOf(db)).cutoffHours, now: new Date() };
-    return { ...view, booking: presentStaffBooking(booking, await findCompanyNames(db, booking.companyId), ctx) };
+    return { ...view, booking: presentStaffBooking(booking, await companyOfBooking(db, booking.companyId), ctx) };
   },
 });

@@ -1,19 +1,13 @@
 import { bookingWindow, listSlots, vientianeDate, type BookingList, type BookingSettingsView, type Language, type SlotList } from '@bansi/shared';
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps } from '../../lib/deps';
+import { listCompanyNames } from '../companies';
 import type { Principal } from '../../plugins/access';
 import { calendarFile } from './bookings.mail';
 import { assertCanRead } from './bookings.policy';
 import { presentBooking, presentStaffBooking } from './bookings.presenter';
-import {
-  bookedCounts,
-  findBooking,
-  findCompanyNames,
-  findSettings,
-  listBookingsBetween,
-  listCompanyBookings,
-  listHolidays,
-} from './bookings.repository';
+import { bookedCounts, findBooking, findSettings, listBookingsBetween, listCompanyBookings, listHolidays } from './bookings.repository';
+import { companyOfBooking } from './bookings.people';
 import { calendarOf, ctxOf, settingsOf, vientianeDays } from './bookings.slots';
 import type { BookingsTable } from './bookings.tables';
 
@@ -70,7 +64,7 @@ export async function getBooking(deps: Deps, principal: Principal, id: string) {
 
 export async function getStaffBooking(deps: Deps, principal: Principal, id: string) {
   const row = await readableBooking(deps, principal, id);
-  return presentStaffBooking(row, await findCompanyNames(deps.db, row.companyId), ctxOf(deps, await settingsOf(deps.db)));
+  return presentStaffBooking(row, await companyOfBooking(deps.db, row.companyId), ctxOf(deps, await settingsOf(deps.db)));
 }
 
 const LIST: Record<BookingList, { status: BookingsTable['status']; key: 'slotStart' | 'receivedAt' | 'cancelledAt'; order: 'asc' | 'desc' }> = {
@@ -103,8 +97,14 @@ export async function staffListBookings(
   });
   const { page, nextCursor } = pageOf(rows, q.limit, (r) => [r.slotStart, r.id]);
   const ctx = ctxOf(deps, await settingsOf(deps.db));
+  // the companies of the page in a second read (decision 210)
+  const companies = await listCompanyNames(
+    deps.db,
+    page.map((r) => r.companyId),
+  );
+  const companyOf = new Map(companies.map((c) => [c.id, c]));
   return {
-    items: page.map((r) => presentStaffBooking(r, { id: r.companyId, nameLo: r.companyNameLo, nameEn: r.companyNameEn, tin: r.companyTin }, ctx)),
+    items: page.map((r) => presentStaffBooking(r, companyOf.get(r.companyId)!, ctx)),
     nextCursor,
   };
 }

@@ -150,30 +150,15 @@ export function listCompanyBookings(
   return query.orderBy(q.key, q.order).orderBy('id', q.order).limit(q.limit).execute();
 }
 
-/** Bookings of a time range (a Vientiane day) with their company, for staff; keyset by slot start. */
+/** Bookings of a time range (a Vientiane day), for staff; keyset by slot start. */
 export function listBookingsBetween(
   db: Executor,
   q: { from: string; to: string; received: 'all' | 'received' | 'not_received'; after: BookingCursor | null; limit: number },
 ) {
-  let query = db
-    .selectFrom('bookings')
-    .innerJoin('companies', 'companies.id', 'bookings.companyId')
-    .selectAll('bookings')
-    .select(['companies.nameLo as companyNameLo', 'companies.nameEn as companyNameEn', 'companies.tin as companyTin'])
-    .where('bookings.slotStart', '>=', q.from)
-    .where('bookings.slotStart', '<', q.to);
+  let query = db.selectFrom('bookings').selectAll('bookings').where('bookings.slotStart', '>=', q.from).where('bookings.slotStart', '<', q.to);
   if (q.received === 'received') query = query.where('bookings.status', '=', 'received');
   else if (q.received === 'not_received') query = query.where('bookings.status', '=', 'booked');
   else query = query.where('bookings.status', '<>', 'cancelled');
   if (q.after) query = query.where(afterKeyset(['bookings.slotStart', 'bookings.id'], 'asc', [q.after.key, q.after.id]));
   return query.orderBy('bookings.slotStart').orderBy('bookings.id').limit(q.limit).execute();
 }
-
-export const findCompanyNames = (db: Executor, companyId: string) =>
-  db.selectFrom('companies').select(['id', 'nameLo', 'nameEn', 'tin']).where('id', '=', companyId).executeTakeFirstOrThrow();
-
-export const findUser = (db: Executor, userId: string) =>
-  db.selectFrom('users').select(['id', 'name', 'email', 'language']).where('id', '=', userId).executeTakeFirst();
-
-export const findSubmissionOwner = (db: Executor, id: string) =>
-  db.selectFrom('submissions').select(['id', 'companyId']).where('id', '=', id).executeTakeFirst();

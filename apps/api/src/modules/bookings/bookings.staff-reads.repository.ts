@@ -20,3 +20,21 @@ export const countBookingsBetween = (db: Executor, from: string, to: string) =>
     .where('slotStart', '>=', from)
     .where('slotStart', '<', to)
     .executeTakeFirstOrThrow();
+
+/** Bookings by id, as the audit log names them. */
+export const listBookingReferences = (db: Executor, ids: readonly string[]) =>
+  db.selectFrom('bookings').select(['id', 'reference', 'slotStart']).where('id', 'in', ids).execute();
+
+/** Holidays by id, as the audit log names them. */
+export const listHolidayNames = (db: Executor, ids: readonly string[]) =>
+  db.selectFrom('bookingHolidays').select(['id', 'date', 'nameLo', 'nameEn']).where('id', 'in', ids).execute();
+
+/** Every booking of a company, oldest first (the company's own export). */
+export const listAllBookingsOfCompany = (db: Executor, companyId: string) =>
+  db
+    .selectFrom('bookings')
+    .select(['id', 'reference', 'status', 'slotStart'])
+    .where('companyId', '=', companyId)
+    .orderBy('slotStart')
+    .orderBy('id')
+    .execute();

@@ -21,3 +21,4 @@ export {
 export type { CompaniesTable, CompanyPeopleTable } from './companies.tables';
 export { default as companiesRoutes } from './companies.routes';
 export { companyReference } from './companies.reference';
+export { nameCompanies, nameOfCompanies } from './companies.audit-names';

@@ -13,8 +13,8 @@ import { toCsv } from '../../lib/csv';
 import { readableFileName } from '../../lib/file-names';
 import type { StagedBytes } from '../../lib/file-store';
 import { renderCoverSheet } from '../bookings';
-import { ensureReceipt } from '../payments';
-import { companyBookingsForExport, companyFilesForExport, companyInvoicesForExport } from './company-exports.repository';
+import { ensureReceipt, listAllInvoicesOfCompany } from '../payments';
+import { companyRecords } from './company-exports.records';
 import { findCompany } from '../companies';
 
 /** What an entry of the zip is (the manifest's `kind`; its label is `companyExport.kinds.<kind>`). */
@@ -75,13 +75,8 @@ const segment = (name: string) =>
 export async function writeCompanyZip(deps: Deps, companyId: string, lang: Language, principal: Principal): Promise<StagedBytes> {
   const label = (key: string) => deps.t(lang, `companyExport.${key}`);
   // A paid invoice whose receipt job has not run yet gets its receipt now (the payments module's own generator).
-  for (const i of await companyInvoicesForExport(deps.db, companyId)) if (i.status === 'paid' && !i.receiptFileId) await ensureReceipt(deps, i.id);
-  const [company, files, invoices, bookings] = await Promise.all([
-    findCompany(deps.db, companyId),
-    companyFilesForExport(deps.db, companyId),
-    companyInvoicesForExport(deps.db, companyId),
-    companyBookingsForExport(deps.db, companyId),
-  ]);
+  for (const i of await listAllInvoicesOfCompany(deps.db, companyId)) if (i.status === 'paid' && !i.receiptFileId) await ensureReceipt(deps, i.id);
+  const [company, { files, invoices, bookings }] = await Promise.all([findCompany(deps.db, companyId), companyRecords(deps.db, companyId)]);
   if (!company) throw new Error(`company ${companyId} not found`);
   const zip = new ZipFile();
   // A stored file that cannot be read fails the whole export (retried by its job), never a zip with a hole.

@@ -708,3 +708,11 @@ function audienceOf(eb: SearchEb, audiences: Audience[]) {
     ),
   );
 }
+
+/** Posts by id, as the audit log names them. */
+export const listPostTitles = (db: Executor, ids: readonly string[]) =>
+  db.selectFrom('contentPosts').select(['id', 'titleLo', 'titleEn']).where('id', 'in', ids).execute();
+
+/** Notifications by id, as the audit log names them. */
+export const listNotificationTitles = (db: Executor, ids: readonly string[]) =>
+  db.selectFrom('contentNotifications').select(['id', 'titleLo', 'titleEn']).where('id', 'in', ids).execute();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../lib/deps';
 import type { FilesTable } from './files.tables';
 import { preparedQuery } from '../../db/prepared';
@@ -93,3 +94,25 @@ export const countFilesInSlots = (db: Executor, ownerKind: string, slots: string
         .groupBy('slot')
         .execute()
     : Promise.resolve([]);
+
+/** Every stored file of a company, oldest first, with what owns it (the company's own export). */
+export const listCompanyFiles = (db: Executor, companyId: string) =>
+  db
+    .selectFrom('files')
+    .select(['id', 'ownerKind', 'ownerId', 'slot', 'originalName', 'kind', 'size', 'sha256', 'storageKey', 'createdAt', 'supersededById'])
+    .where('companyId', '=', companyId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+
+/**
+ * A company's files of these owner kinds, as a subquery that the owner's all-document history source selects
+ * from (decision 102): the SQL over the files table stays in this module (decision 210). The kinds are written
+ * as literals, so a partial index whose predicate names one (files_invoice_receipts) can serve it.
+ */
+export const companyFilesOf = (db: Executor, companyId: string, ownerKinds: readonly string[]) =>
+  db
+    .selectFrom('files')
+    .select(['id', 'ownerKind', 'ownerId', 'slot', 'createdAt', 'supersededById'])
+    .where('companyId', '=', companyId)
+    .where((eb) => eb.or(ownerKinds.map((kind) => eb('ownerKind', '=', sql.lit(kind)))));

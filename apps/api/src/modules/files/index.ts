@@ -4,10 +4,12 @@ export { registerFileOwner, registerStoredKeys } from './files.owners';
 export { presentFile } from './files.presenter';
 export {
   countCurrentFilesOf,
+  companyFilesOf,
   countFilesInSlots,
   findCurrentInSlot,
   findFileById,
   findFilesByIds,
+  listCompanyFiles,
   listFilesOfOwner,
   supersedeFile,
 } from './files.repository';

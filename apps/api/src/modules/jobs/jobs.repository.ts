@@ -128,3 +128,10 @@ export function jobQueueByKind(db: Executor, now: string) {
     .groupBy('kind')
     .execute();
 }
+
+/** The state of the jobs of these unique keys, key → status (a finished job that was cleaned up has none). */
+export async function jobStatesByKeys(db: Executor, keys: readonly string[]): Promise<Map<string, JobStatus>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.selectFrom('jobs').select(['uniqueKey', 'status']).where('uniqueKey', 'in', keys).execute();
+  return new Map(rows.map((r) => [r.uniqueKey!, r.status]));
+}

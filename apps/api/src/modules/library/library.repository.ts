@@ -86,3 +86,7 @@ export const listLegacyLibraryFiles = (db: Executor) =>
 export async function setLibraryStorageKey(db: Executor, id: string, storageKey: string) {
   await db.updateTable('libraryFiles').set({ storageKey }).where('id', '=', id).execute();
 }
+
+/** Documents by id, as the audit log names them. */
+export const listDocumentTitles = (db: Executor, ids: readonly string[]) =>
+  db.selectFrom('libraryDocuments').select(['id', 'titleLo', 'titleEn']).where('id', 'in', ids).execute();

@@ -14,3 +14,6 @@ export type EnqueueJob = (
  * import each other (decision 220): the composition (modules/providers.ts) gives mail the jobs module's `enqueueJob`.
  */
 export const mailQueue = definePort<EnqueueJob>('the job queue of mail');
+
+/** The state of the jobs of these unique keys (the jobs module's `jobStatesByKeys`): a mail's state is its job's. */
+export const mailJobStates = definePort<(db: Executor, keys: readonly string[]) => Promise<Map<string, string>>>('the states of mail jobs');

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../lib/deps';
 import type { OutboxTable } from './mail.tables';
 
@@ -11,12 +10,6 @@ export const findMail = (db: Executor, id: string) => db.selectFrom('outbox').se
 /** The job that sends a mail is keyed by it (enqueue once). */
 export const mailJobKey = (mailId: string) => `mail:${mailId}`;
 
-/** The latest mail with its job's state (null once a finished job was cleaned up). */
+/** The latest mail, newest first. */
 export const listRecentMail = (db: Executor, limit: number) =>
-  db
-    .selectFrom('outbox')
-    .leftJoin('jobs', (join) => join.on('jobs.uniqueKey', '=', sql<string>`'mail:' || outbox.id`))
-    .select(['outbox.id', 'outbox.toAddress', 'outbox.subject', 'outbox.textBody', 'outbox.createdAt', 'jobs.status'])
-    .orderBy('outbox.createdAt', 'desc')
-    .limit(limit)
-    .execute();
+  db.selectFrom('outbox').select(['id', 'toAddress', 'subject', 'textBody', 'createdAt']).orderBy('createdAt', 'desc').limit(limit).execute();

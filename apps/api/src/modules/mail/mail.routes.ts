@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listRecentMail } from './mail.repository';
+import { mailJobStates } from './mail.queue';
+import { listRecentMail, mailJobKey } from './mail.repository';
 
 /** A mail's state on this page (no SMTP: a finished job is a logged mail; a cleaned-up job was finished). */
 const stateOf = (status: string | null) => (status === null || status === 'done' ? 'logged' : status === 'failed' ? 'failed' : 'pending');
@@ -16,10 +17,15 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dev/mail', { config: { audience: 'staffAdmin' }, schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const mails = await listRecentMail(app.db.kysely, 50);
+    // each mail's state is its mail.send job's (decision 200), read through the jobs module (a port)
+    const states = await mailJobStates.use()(
+      app.db.kysely,
+      mails.map((m) => mailJobKey(m.id)),
+    );
     const items = mails
       .map(
         (m) =>
-          `<article><h2>${escape(m.subject)}</h2><p><b>To:</b> ${escape(m.toAddress)} · ${escape(m.createdAt)} · ${escape(stateOf(m.status))}</p><pre>${escape(m.textBody).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`,
+          `<article><h2>${escape(m.subject)}</h2><p><b>To:</b> ${escape(m.toAddress)} · ${escape(m.createdAt)} · ${escape(stateOf(states.get(mailJobKey(m.id)) ?? null))}</p><pre>${escape(m.textBody).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`,
       )
       .join('<hr>');
     return reply

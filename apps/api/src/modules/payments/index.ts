@@ -2,5 +2,6 @@
 export { invoiceAnnualReviewFee } from './payments.service';
 export { deliverSignedNotification } from './payments.simulator';
 export { default as paymentsRoutes } from './payments.routes';
-export { countOpenInvoices, listInvoicesOfCompany } from './payments.staff-reads.repository';
+export { countOpenInvoices, listAllInvoicesOfCompany, listInvoiceNumbers, listInvoicesOfCompany } from './payments.staff-reads.repository';
 export { ensureReceipt } from './payments.receipt';
+export { nameInvoices } from './payments.audit-names';

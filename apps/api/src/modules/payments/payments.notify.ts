@@ -1,9 +1,10 @@
+import { findCompany } from '../companies';
+import { listMailableUsers } from '../auth';
 import { WebPaths } from '@bansi/shared/paths';
 import type { Language } from '@bansi/shared';
 import type { Deps, Executor } from '../../lib/deps';
 import type { CompanyNews } from '../events';
 import { enqueueMail, type MailAttachment } from '../mail';
-import { findCompanyForInvoice, listCompanyMailUsers } from './payments.repository';
 import type { InvoicesTable } from './payments.tables';
 
 /** The moments a company hears about an invoice besides its receipt (decision 120). */
@@ -27,14 +28,14 @@ export async function tellCompanyAboutInvoice(
   invoice: InvoicesTable,
   options: { vars: (lang: Language) => Record<string, string | number>; attachments?: MailAttachment[] },
 ): Promise<CompanyNews> {
-  const company = await findCompanyForInvoice(trx, invoice.companyId);
+  const company = await findCompany(trx, invoice.companyId);
   const vars = (lang: Language) => ({
     number: invoice.number,
     company: (lang === 'en' ? company?.nameEn : company?.nameLo) ?? '',
     ...options.vars(lang),
   });
   const link = new URL(SERVICE_PAYMENT_PATH, deps.config.PUBLIC_URL).toString();
-  for (const user of await listCompanyMailUsers(trx, invoice.companyId)) {
+  for (const user of await listMailableUsers(trx, invoice.companyId)) {
     const lang = user.language as Language;
     await enqueueMail(deps, trx, { to: user.email, lang, template: TEMPLATE[news], vars: { ...vars(lang), link }, attachments: options.attachments });
   }

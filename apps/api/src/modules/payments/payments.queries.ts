@@ -1,3 +1,4 @@
+import { findCompany, listCompanyNames } from '../companies';
 import {
   buildLaoQr,
   FEE_SERVICES,
@@ -18,7 +19,6 @@ import type { Principal } from '../../plugins/access';
 import { canReadInvoice } from './payments.policy';
 import { presentFee, presentInvoice, presentStaffInvoice, presentUnmatched } from './payments.presenter';
 import {
-  findCompanyForInvoice,
   findInvoice,
   findInvoices,
   findUnmatchedNotifications,
@@ -54,8 +54,21 @@ async function invoicePage<T>(
 ) {
   const rows = await findInvoices(deps.db, filter);
   const { page, nextCursor } = pageOf(rows, filter.limit, (r) => [r.issuedAt, r.id]);
-  const { lines, slips, reversals } = await presentRows(deps, page);
-  return { items: page.map((r) => present(r, lines(r.id), slips.get(r.id), reversals.get(r.id))), nextCursor };
+  // the companies of the page in a second read (decision 210)
+  const [{ lines, slips, reversals }, companies] = await Promise.all([
+    presentRows(deps, page),
+    listCompanyNames(
+      deps.db,
+      page.map((r) => r.companyId),
+    ),
+  ]);
+  const companyOf = new Map(companies.map((c) => [c.id, c]));
+  const named = (r: InvoicesTable) => ({
+    ...r,
+    companyNameLo: companyOf.get(r.companyId)?.nameLo ?? '',
+    companyNameEn: companyOf.get(r.companyId)?.nameEn ?? '',
+  });
+  return { items: page.map((r) => present(named(r), lines(r.id), slips.get(r.id), reversals.get(r.id))), nextCursor };
 }
 
 /** The `{ key, id }` a list query continues after, from the request's cursor (400 when it is not one). */
@@ -115,7 +128,7 @@ export const findInvoiceForStaff = (deps: Deps, id: string) => findInvoice(deps.
 export async function getStaffInvoice(deps: Deps, id: string, lang: Language): Promise<StaffInvoice> {
   const row = await findInvoice(deps.db, id);
   if (!row) throw notFound();
-  const company = await findCompanyForInvoice(deps.db, row.companyId);
+  const company = await findCompany(deps.db, row.companyId);
   const { lines, slips, reversals } = await presentRows(deps, [row]);
   return presentStaffInvoice(
     deps.t,

@@ -1,3 +1,5 @@
+import { findCompany } from '../companies';
+import { listMailableUsers } from '../auth';
 import { WebPaths } from '@bansi/shared/paths';
 import type { InvoiceVerification, Language } from '@bansi/shared';
 import { formatLak, LANGUAGES } from '@bansi/shared';
@@ -11,14 +13,12 @@ import { enqueueMail } from '../mail';
 import { issueQrCode, newQrSecret, qrLink, registerQrKind } from '../qr';
 import { presentInvoice } from './payments.presenter';
 import {
-  findCompanyForInvoice,
   findFirstPaymentOf,
   findInvoice,
   findPaymentById,
   findPaymentOf,
   latestReversalsOf,
   linesOf,
-  listCompanyMailUsers,
   RECEIPT_OWNER,
   receiptDocumentsSelect,
   setPaymentFiles,
@@ -51,7 +51,7 @@ registerQrKind('invoice', {
   async describe(db, row): Promise<InvoiceVerification | undefined> {
     const byPayment = await findPaymentById(db, row.subjectId);
     const invoice = await findInvoice(db, byPayment?.invoiceId ?? row.subjectId);
-    const company = invoice && (await findCompanyForInvoice(db, invoice.companyId));
+    const company = invoice && (await findCompany(db, invoice.companyId));
     if (!invoice || !company || invoice.companyId !== row.companyId) return undefined;
     const payment = byPayment ?? (await findFirstPaymentOf(db, invoice.id));
     return {
@@ -83,7 +83,7 @@ export async function renderReceipt(
   qrUrl: string,
   reversed?: Pick<PaymentsTable, 'id' | 'reversedAt' | 'reversalReason'>,
 ): Promise<Buffer> {
-  const company = await findCompanyForInvoice(deps.db, invoice.companyId);
+  const company = await findCompany(deps.db, invoice.companyId);
   const payment = reversed ? await findPaymentById(deps.db, reversed.id) : await findPaymentOf(deps.db, invoice.id);
   const lo = presentInvoice(deps.t, 'lo', invoice, await linesOf(deps.db, [invoice.id]), undefined);
   const en = presentInvoice(deps.t, 'en', invoice, await linesOf(deps.db, [invoice.id]), undefined);
@@ -139,8 +139,8 @@ export async function ensureReceipt(deps: Deps, invoiceId: string): Promise<stri
   if (invoice.receiptFileId) return invoice.receiptFileId;
   const code = newQrSecret();
   const bytes = await renderReceipt(deps, invoice, qrLink(invoice.companyId, code, deps.config.PUBLIC_URL));
-  const company = await findCompanyForInvoice(deps.db, invoice.companyId);
-  const users = await listCompanyMailUsers(deps.db, invoice.companyId);
+  const company = await findCompany(deps.db, invoice.companyId);
+  const users = await listMailableUsers(deps.db, invoice.companyId);
   // a file names a user who made it: the staff member who confirmed a slip, else the company's first user
   const payment = await findPaymentOf(deps.db, invoice.id);
   const createdBy = payment?.recordedBy ?? users[0]?.id;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DocumentSelect } from '../../lib/documents';
 import { nextSequence } from '../../db/sequences';
 import type { Executor } from '../../lib/deps';
+import { companyFilesOf, findFilesByIds } from '../files';
 import type {
   FeeScheduleTable,
   InvoiceLinesTable,
@@ -69,19 +70,12 @@ export const linesOf = (db: Executor, invoiceIds: string[]) =>
 
 export type SlipRow = InvoiceSlipsTable & { fileKind: string };
 
-/** The latest slip of each invoice, with its file's kind. */
+/** The latest slip of each invoice, with its file's kind (read through the files face, decision 210). */
 export async function latestSlipsOf(db: Executor, invoiceIds: string[]): Promise<Map<string, SlipRow>> {
   if (invoiceIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('invoiceSlips')
-    .innerJoin('files', 'files.id', 'invoiceSlips.fileId')
-    .selectAll('invoiceSlips')
-    .select('files.kind as fileKind')
-    .where('invoiceSlips.invoiceId', 'in', invoiceIds)
-    .orderBy('invoiceSlips.uploadedAt')
-    .orderBy('invoiceSlips.id')
-    .execute();
-  return new Map(rows.map((r) => [r.invoiceId, r]));
+  const rows = await db.selectFrom('invoiceSlips').selectAll().where('invoiceId', 'in', invoiceIds).orderBy('uploadedAt').orderBy('id').execute();
+  const kinds = new Map((await findFilesByIds(db, [...new Set(rows.map((r) => r.fileId))])).map((f) => [f.id, f.kind]));
+  return new Map(rows.map((r) => [r.invoiceId, { ...r, fileKind: kinds.get(r.fileId) ?? '' }]));
 }
 
 export interface InvoiceFilter {
@@ -97,11 +91,7 @@ export interface InvoiceFilter {
 
 /** Newest first, keyset on (issuedAt, id). */
 export function findInvoices(db: Executor, f: InvoiceFilter) {
-  let q = db
-    .selectFrom('invoices')
-    .innerJoin('companies', 'companies.id', 'invoices.companyId')
-    .selectAll('invoices')
-    .select(['companies.nameLo as companyNameLo', 'companies.nameEn as companyNameEn']);
+  let q = db.selectFrom('invoices').selectAll('invoices');
   if (f.companyId) q = q.where('invoices.companyId', '=', f.companyId);
   if (f.status) q = q.where('invoices.status', '=', f.status);
   if (f.year) q = q.where('invoices.year', '=', f.year);
@@ -123,13 +113,6 @@ export function findInvoices(db: Executor, f: InvoiceFilter) {
     .limit(f.limit + 1)
     .execute();
 }
-
-export const findCompanyForInvoice = (db: Executor, id: string) =>
-  db.selectFrom('companies').select(['id', 'nameLo', 'nameEn', 'email', 'sizeId']).where('id', '=', id).executeTakeFirst();
-
-export const listSizeCodes = (db: Executor) => db.selectFrom('referenceItems').select('code').where('list', '=', 'sizes').execute();
-
-export const findReferenceCode = (db: Executor, id: string) => db.selectFrom('referenceItems').select('code').where('id', '=', id).executeTakeFirst();
 
 /** open → paid, only if still open (a concurrent payment or void wins otherwise: false). */
 export async function markInvoicePaid(trx: Executor, id: string, patch: { paidAt: string; method: InvoicesTable['method']; updatedAt: string }) {
@@ -301,16 +284,6 @@ export const countPaymentsOf = (db: Executor, invoiceId: string) =>
     .where('invoiceId', '=', invoiceId)
     .executeTakeFirstOrThrow();
 
-/** The company's active users (who get the receipt by e-mail), with their language. */
-export const listCompanyMailUsers = (db: Executor, companyId: string) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'email', 'language'])
-    .where('companyId', '=', companyId)
-    .where('disabledAt', 'is', null)
-    .orderBy('createdAt')
-    .execute();
-
 /** Claims the receipt slot: false when another run stored one first. */
 export async function setReceiptFileOnce(trx: Executor, id: string, fileId: string): Promise<boolean> {
   const res = await trx
@@ -334,22 +307,21 @@ export const RECEIPT_OWNER = 'invoice_receipt';
  * company's invoices (invoices_company) instead of the invoice's key.
  */
 export function receiptDocumentsSelect(db: Executor, companyId: string, bookYear?: number): DocumentSelect {
+  // the files come from the files module's subquery (decision 210)
   let q = db
-    .selectFrom('files')
-    .innerJoin('invoices', (join) => join.onRef('invoices.id', '=', 'files.ownerId').onRef('invoices.receiptFileId', '=', 'files.id'))
+    .selectFrom(companyFilesOf(db, companyId, [RECEIPT_OWNER]).as('f'))
+    .innerJoin('invoices', (join) => join.onRef('invoices.id', '=', 'f.ownerId').onRef('invoices.receiptFileId', '=', 'f.id'))
     .select((eb) => [
       sql<DocumentKind>`'invoice_receipt'`.as('kind'),
-      'files.id as id',
+      'f.id as id',
       eb.fn.coalesce('invoices.bookYear', 'invoices.year').as('bookYear'),
-      'files.createdAt as at',
+      'f.createdAt as at',
       sql<string | null>`null`.as('submissionId'),
       sql<string | null>`null`.as('status'),
-      eb.cast<string | null>('files.id', 'text').as('fileId'),
+      eb.cast<string | null>('f.id', 'text').as('fileId'),
       sql<string | null>`null`.as('slot'),
       sql<number>`0`.as('superseded'),
-    ])
-    .where('files.companyId', '=', companyId)
-    .where('files.ownerKind', '=', sql.lit(RECEIPT_OWNER));
+    ]);
   if (bookYear !== undefined) q = q.where((eb) => eb.fn.coalesce('invoices.bookYear', 'invoices.year'), '=', bookYear);
   return q;
 }

@@ -24,3 +24,17 @@ export const countOpenInvoices = (db: Executor, today: string) =>
     ])
     .where('status', '=', 'open')
     .executeTakeFirstOrThrow();
+
+/** Invoices by id, as the audit log names them. */
+export const listInvoiceNumbers = (db: Executor, ids: readonly string[]) =>
+  db.selectFrom('invoices').select(['id', 'number', 'companyId']).where('id', 'in', ids).execute();
+
+/** Every invoice of a company, oldest first (the company's own export). */
+export const listAllInvoicesOfCompany = (db: Executor, companyId: string) =>
+  db
+    .selectFrom('invoices')
+    .select(['id', 'number', 'status', 'total', 'bookYear', 'issuedAt', 'paidAt', 'dueDate', 'receiptFileId'])
+    .where('companyId', '=', companyId)
+    .orderBy('issuedAt')
+    .orderBy('id')
+    .execute();

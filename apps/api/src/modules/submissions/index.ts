@@ -12,4 +12,6 @@ export {
   filedCompanyIds,
   listSubmissionsOfCompany,
   listSubmissionsOfYear,
+  listSubmissionHeads,
 } from './submissions.staff-reads.repository';
+export { nameSubmissions } from './submissions.audit-names';

@@ -8,7 +8,7 @@ import type { Executor } from '../../lib/deps';
 import { SIZE_COLUMNS, type SubmissionEventsTable, type SubmissionReceiptsTable, type SubmissionsTable } from './submissions.tables';
 import { afterKeyset } from '../../db/keyset';
 import { companyIdsWhere } from '../companies';
-import { countCurrentFilesOf } from '../files';
+import { companyFilesOf, countCurrentFilesOf } from '../files';
 import {
   findReturningReviewer as findReviewerOf,
   findReviewEvent,
@@ -231,26 +231,25 @@ export function submissionDocumentsSelect(db: Executor, companyId: string, bookY
  * where this reads the company's newest files from the index and stops at the page (0.3 ms).
  */
 export function submissionFileDocumentsSelect(db: Executor, companyId: string, bookYear?: number): DocumentSelect {
-  const ofSubmission = (eb: ExpressionBuilder<Database, 'files'>) => eb.selectFrom('submissions').whereRef('submissions.id', '=', 'files.ownerId');
-  let query = db
-    .selectFrom('files')
-    .select((eb) => [
-      sql<DocumentKind>`case when ${eb.ref('files.ownerKind')} = ${RECEIPT_OWNER} then 'receipt' when ${eb.ref('files.slot')} = ${OTHER_SLOT} then 'other_file' else 'submission_file' end`.as(
-        'kind',
-      ),
-      'files.id as id',
-      ofSubmission(eb).select('submissions.bookYear').$asScalar().$notNull().as('bookYear'),
-      'files.createdAt as at',
-      eb.cast<string | null>('files.ownerId', 'text').as('submissionId'),
-      ofSubmission(eb)
-        .select((e) => e.cast<string | null>('submissions.status', 'text').as('status'))
-        .as('status'),
-      eb.cast<string | null>('files.id', 'text').as('fileId'),
-      eb.cast<string | null>('files.slot', 'text').as('slot'),
-      sql<number>`case when ${eb.ref('files.supersededById')} is null then 0 else 1 end`.as('superseded'),
-    ])
-    .where('files.companyId', '=', companyId)
-    .where('files.ownerKind', 'in', [SUBMISSION_OWNER, RECEIPT_OWNER]);
+  // the files come from the files module's subquery (decision 210); the submission's columns are read here
+  const files = companyFilesOf(db, companyId, [SUBMISSION_OWNER, RECEIPT_OWNER]).as('f');
+  type Files = ExpressionBuilder<Database & { f: { ownerId: string } }, 'f'>;
+  const ofSubmission = (eb: Files) => eb.selectFrom('submissions').whereRef('submissions.id', '=', 'f.ownerId');
+  let query = db.selectFrom(files).select((eb) => [
+    sql<DocumentKind>`case when ${eb.ref('f.ownerKind')} = ${RECEIPT_OWNER} then 'receipt' when ${eb.ref('f.slot')} = ${OTHER_SLOT} then 'other_file' else 'submission_file' end`.as(
+      'kind',
+    ),
+    'f.id as id',
+    ofSubmission(eb).select('submissions.bookYear').$asScalar().$notNull().as('bookYear'),
+    'f.createdAt as at',
+    eb.cast<string | null>('f.ownerId', 'text').as('submissionId'),
+    ofSubmission(eb)
+      .select((e) => e.cast<string | null>('submissions.status', 'text').as('status'))
+      .as('status'),
+    eb.cast<string | null>('f.id', 'text').as('fileId'),
+    eb.cast<string | null>('f.slot', 'text').as('slot'),
+    sql<number>`case when ${eb.ref('f.supersededById')} is null then 0 else 1 end`.as('superseded'),
+  ]);
   if (bookYear !== undefined) query = query.where((eb) => eb(ofSubmission(eb).select('submissions.bookYear'), '=', bookYear));
   return query;
 }

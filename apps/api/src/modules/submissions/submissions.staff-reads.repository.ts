@@ -85,3 +85,7 @@ export const filedCompanyIds = (db: Executor, bookYear: number) =>
     .select('submissions.companyId')
     .where('submissions.bookYear', '=', bookYear)
     .where('submissions.status', '!=', 'draft');
+
+/** Filings by id, as the audit log names them. */
+export const listSubmissionHeads = (db: Executor, ids: readonly string[]) =>
+  db.selectFrom('submissions').select(['id', 'companyId', 'reference', 'bookYear']).where('id', 'in', ids).execute();

@@ -10,7 +10,8 @@ import { recordAudit } from '../../audit';
 import { issueQrCode, newQrSecret } from '../../qr';
 import { mailBooking } from '../bookings.mail';
 import { presentBooking } from '../bookings.presenter';
-import { findActiveOfCompanyAt, findHolidayByDate, findSubmissionOwner, insertBooking, lockBookingDay, takePlace } from '../bookings.repository';
+import { findActiveOfCompanyAt, findHolidayByDate, insertBooking, lockBookingDay, takePlace } from '../bookings.repository';
+import { ownerOfFiling } from '../bookings.people';
 import { bookableStart, calendarOf, ctxOf, slotRefused } from '../bookings.slots';
 import { NOT_YET_SETTLED, type BookingsTable } from '../bookings.tables';
 
@@ -21,7 +22,7 @@ export async function createBooking(deps: Deps, actor: Actor, principal: Princip
   const { cal, settings } = await calendarOf(deps);
   const start = bookableStart(deps, cal, body.slotStart, lang, now);
   if (body.submissionId) {
-    const submission = await findSubmissionOwner(deps.db, body.submissionId);
+    const submission = await ownerOfFiling(deps.db, body.submissionId);
     if (submission?.companyId !== companyId)
       throw invalid([{ path: 'body.submissionId', code: 'unknown_choice', message: deps.t(lang, 'errors.field.unknown_choice') }]);
   }

@@ -12,7 +12,9 @@ import { enqueueMail } from '../../mail';
 import { listMailableUsers } from '../../auth';
 import { assertActive } from '../bookings.policy';
 import { getStaffBooking, readableBooking } from '../bookings.queries';
-import { findCompanyNames, findUser, updateBookingIf } from '../bookings.repository';
+import { updateBookingIf } from '../bookings.repository';
+import { companyOfBooking } from '../bookings.people';
+import { findUserById } from '../../auth';
 import type { BookingsTable } from '../bookings.tables';
 
 /** Staff mark the paper documents received (from the QR page or the day's list). */
@@ -20,7 +22,7 @@ export async function receiveBooking(deps: Deps, actor: Actor, principal: Princi
   const row = await readableBooking(deps, principal, id);
   assertActive(row);
   const now = nowIso();
-  const receiver = await findUser(deps.db, principal.userId);
+  const receiver = await findUserById(deps.db, principal.userId);
   const patch = {
     status: 'received' as const,
     receivedAt: now,
@@ -60,7 +62,7 @@ export async function receiveBooking(deps: Deps, actor: Actor, principal: Princi
  * (returned here) goes with the `booking.received` event to its subscriber (decision 214).
  */
 async function tellShortfall(deps: Deps, trx: Executor, row: BookingsTable): Promise<CompanyNews> {
-  const company = await findCompanyNames(trx, row.companyId);
+  const company = await companyOfBooking(trx, row.companyId);
   const path = WebPaths.dashboard.finishedBooking(row.id);
   const vars = (lang: Language) => ({
     company: lang === 'en' ? company.nameEn : company.nameLo,

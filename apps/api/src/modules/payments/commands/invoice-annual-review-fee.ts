@@ -1,8 +1,10 @@
+import { findCompany } from '../../companies';
+import { findItemById } from '../../reference';
 import { vientianeDate } from '@bansi/shared';
 import type { Actor } from '../../../lib/actor';
 import { addMs, nowIso } from '../../../lib/crypto';
 import type { Executor } from '../../../lib/deps';
-import { findCompanyForInvoice, findFeeInForce, findInvoiceBySource, findReferenceCode } from '../payments.repository';
+import { findFeeInForce, findInvoiceBySource } from '../payments.repository';
 import type { InvoicesTable } from '../payments.tables';
 import { createInvoice } from './create-invoice';
 
@@ -25,8 +27,8 @@ export async function invoiceAnnualReviewFee(
 ): Promise<InvoicesTable | null> {
   const sourceKey = annualReviewSourceKey(submission.companyId, submission.bookYear);
   if (await findInvoiceBySource(trx, sourceKey)) return null;
-  const company = await findCompanyForInvoice(trx, submission.companyId);
-  const size = company && (await findReferenceCode(trx, company.sizeId));
+  const company = await findCompany(trx, submission.companyId);
+  const size = company && (await findItemById(trx, company.sizeId));
   if (!size) return null;
   const day = vientianeDate(now);
   const fee = await findFeeInForce(trx, 'annual_review', size.code, day);

@@ -1,3 +1,4 @@
+import { listItemsOfLists } from '../../reference';
 import type { FeeSchedule, PutFeesBody } from '@bansi/shared';
 import type { Actor } from '../../../lib/actor';
 import { newId, nowIso } from '../../../lib/crypto';
@@ -7,10 +8,10 @@ import type { Principal } from '../../../plugins/access';
 import { recordAudit } from '../../audit';
 import { FIELD_MESSAGE_LANG } from '../payments.presenter';
 import { getFees } from '../payments.queries';
-import { listSizeCodes, upsertFee } from '../payments.repository';
+import { upsertFee } from '../payments.repository';
 
 export async function putFees(deps: Deps, actor: Actor, principal: Principal, body: PutFeesBody): Promise<FeeSchedule> {
-  const sizeCodes = new Set((await listSizeCodes(deps.db)).map((r) => r.code));
+  const sizeCodes = new Set((await listItemsOfLists(deps.db, ['sizes'])).map((r) => r.code));
   const unknown = body.items.findIndex((i) => !sizeCodes.has(i.sizeCode));
   if (unknown >= 0)
     throw invalid([
