@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { API_BASE } from '@bansi/shared';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, registerCompany, type TestApp } from '../../test/helpers';
+import { startSmtp, type TestSmtp } from '../../test/smtp';
 import { openSubmission, uploadInto } from '../../test/submissions';
 import { enqueueJob } from '../modules/jobs';
 
@@ -23,17 +21,11 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 describe(`GET /metrics (${dialect})`, () => {
   let t: TestApp;
-  let smtp: SMTPServer;
+  let smtp: TestSmtp;
   beforeAll(async () => {
     // An SMTP server that refuses every recipient: mail fails.
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onRcptTo: (_a, _s, callback) => callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 })),
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    t = await createTestApp({ METRICS_TOKEN: TOKEN, SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+    smtp = await startSmtp({ refuse: () => 550 });
+    t = await createTestApp({ METRICS_TOKEN: TOKEN, SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await t.close();

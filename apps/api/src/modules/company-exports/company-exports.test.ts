@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { API_BASE, CompanyExportPaths, companyExportUrl, type CompanyExport } from '@bansi/shared';
 import { parse } from 'csv-parse/sync';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { book, upcomingSlots } from '../../../test/bookings';
 import { addCompanyUser, createTestApp, dialect, loginAs, registerCompany, type Agent, type TestApp } from '../../../test/helpers';
+import { startSmtp, type TestSmtp } from '../../../test/smtp';
 import { deliver, issueInvoiceTo, notification } from '../../../test/payments';
 import { acceptedSubmission, readySubmission } from '../../../test/submissions';
 
@@ -37,36 +35,17 @@ function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
 describe(`a company's export of all its records (${dialect})`, () => {
   let t: TestApp;
-  let smtp: SMTPServer;
-  const received: Received[] = [];
+  let smtp: TestSmtp;
   let admin: Agent;
   let adminEmail: string;
   let companyId: string;
   let other: Agent;
   let staff: Agent;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+    smtp = await startSmtp();
+    t = await createTestApp({ SMTP_URL: smtp.url });
     const registered = await registerCompany(t, { user: { language: 'lo' } });
     admin = registered.agent;
     adminEmail = registered.body.user.email;
@@ -86,7 +65,7 @@ describe(`a company's export of all its records (${dialect})`, () => {
     other = (await registerCompany(t)).agent;
     await readySubmission(t, other, 2023);
     await t.app.drainOutbox();
-    received.length = 0;
+    smtp.received.length = 0;
   });
   afterAll(async () => {
     await t.close();
@@ -176,7 +155,7 @@ describe(`a company's export of all its records (${dialect})`, () => {
 
   it('mails the company admin, in the account’s language, that the export is ready', async () => {
     await t.app.drainOutbox();
-    const mail = received.find((m) => m.to.includes(adminEmail));
+    const mail = smtp.received.find((m) => m.to.includes(adminEmail));
     expect(mail).toBeDefined();
     const row = await t.db.kysely
       .selectFrom('outbox')

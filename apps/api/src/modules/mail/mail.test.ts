@@ -1,40 +1,11 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { API_BASE } from '@bansi/shared';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, dialect, loginAs, registerCompany, type TestApp } from '../../../test/helpers';
+import { startSmtp, type TestSmtp } from '../../../test/smtp';
 import { createTwoApps, type TwoApps } from '../../../test/two-apps';
 import { storeGenerated } from '../files/files.service';
 import { enqueueMail, type MailAttachment } from './mail.service';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives (and refuses recipients on demand). */
-async function startSmtp(received: Received[], refuse: () => boolean) {
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(_address, _session, callback) {
-      callback(refuse() ? Object.assign(new Error('mailbox unavailable'), { responseCode: 450 }) : undefined);
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  return { smtp, url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` };
-}
 
 /** The 'mail.send' job rows of a mail: its one queue entry. */
 const jobsOf = (t: TestApp | TwoApps, mailId: string) =>
@@ -65,15 +36,13 @@ async function queueMailWithStoredPdf(t: TestApp, to: string, pdf: Buffer, fileN
 }
 
 describe(`mail over SMTP (${dialect})`, () => {
-  const received: Received[] = [];
   let refuse = false;
-  let smtp: SMTPServer;
+  let smtp: TestSmtp;
   let t: TestApp;
 
   beforeAll(async () => {
-    const started = await startSmtp(received, () => refuse);
-    smtp = started.smtp;
-    t = await createTestApp({ SMTP_URL: started.url });
+    smtp = await startSmtp({ refuse: () => (refuse ? 450 : false) });
+    t = await createTestApp({ SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await t.close();
@@ -84,7 +53,7 @@ describe(`mail over SMTP (${dialect})`, () => {
     const { body } = await registerCompany(t, { user: { language: 'lo' } });
     await new Agent(t).inject({ method: 'POST', url: `${API_BASE}/auth/forgot-password`, payload: { email: body.user.email } });
     expect(await t.app.drainOutbox()).toBeGreaterThanOrEqual(1);
-    const mail = received.find((m) => m.to.includes(body.user.email) && /reset-password/.test(m.raw));
+    const mail = smtp.received.find((m) => m.to.includes(body.user.email) && /reset-password/.test(m.raw));
     expect(mail).toBeDefined();
     const rows = await t.db.kysely.selectFrom('outbox').selectAll().where('toAddress', '=', body.user.email).execute();
     for (const row of rows) expect((await jobsOf(t, row.id)).map((j) => j.status)).toEqual(['done']);
@@ -108,7 +77,7 @@ describe(`mail over SMTP (${dialect})`, () => {
     expect(refused!.lastError).toMatch(/mailbox unavailable/);
     // the back-off: the next attempt waits (2 s after the first failure)
     expect(Date.parse(refused!.runAt)).toBeGreaterThanOrEqual(before + 2000);
-    expect(received.filter((m) => m.to.includes(to))).toEqual([]);
+    expect(smtp.received.filter((m) => m.to.includes(to))).toEqual([]);
     await t.app.drainOutbox();
     expect((await jobsOf(t, mail.id))[0]).toMatchObject({ status: 'pending', attempts: 1 });
 
@@ -121,9 +90,9 @@ describe(`mail over SMTP (${dialect})`, () => {
       .execute();
     await t.app.drainOutbox();
     expect(await jobsOf(t, mail.id)).toMatchObject([{ status: 'done', attempts: 2, lastError: null }]);
-    expect(received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1);
     await t.app.drainOutbox();
-    expect(received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1);
     // written once: the message is as it was queued
     expect(await t.db.kysely.selectFrom('outbox').selectAll().where('id', '=', mail.id).executeTakeFirstOrThrow()).toEqual(mail);
   });
@@ -134,7 +103,7 @@ describe(`mail over SMTP (${dialect})`, () => {
       { filename: 'hello.txt', contentType: 'text/plain', content: Buffer.from('ສະບາຍດີ hello') },
     ]);
     await t.app.drainOutbox();
-    const mail = received.find((m) => m.to.includes('attach@example.test'));
+    const mail = smtp.received.find((m) => m.to.includes('attach@example.test'));
     expect(mail).toBeDefined();
     const raw = mail!.raw.replace(/\r?\n/g, '');
     expect(mail!.raw).toMatch(/filename=receipt\.pdf/);
@@ -174,13 +143,11 @@ describe(`mail over SMTP (${dialect})`, () => {
 });
 
 describe(`mail with two workers on one database (${dialect})`, () => {
-  const received: Received[] = [];
-  let smtp: SMTPServer;
+  let smtp: TestSmtp;
   let two: TwoApps;
   beforeAll(async () => {
-    const started = await startSmtp(received, () => false);
-    smtp = started.smtp;
-    two = await createTwoApps({ SMTP_URL: started.url });
+    smtp = await startSmtp();
+    two = await createTwoApps({ SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await two.close();
@@ -203,7 +170,7 @@ describe(`mail with two workers on one database (${dialect})`, () => {
     expect(a + b).toBe(30);
     // Both drained again: nothing is sent a second time.
     await Promise.all([first.drainOutbox(), second.drainOutbox()]);
-    const perAddress = to.map((address) => received.filter((m) => m.to.includes(address)).length);
+    const perAddress = to.map((address) => smtp.received.filter((m) => m.to.includes(address)).length);
     expect(perAddress).toEqual(to.map(() => 1));
     const jobs = await two.db.kysely.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'mail.send').execute();
     expect(jobs).toHaveLength(30);

@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import {
   API_BASE,
   ContentPaths,
@@ -10,9 +8,9 @@ import {
   SubmissionEventPage,
   SubmissionPaths,
 } from '@bansi/shared';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyUser, createTestApp, dialect, loginAs, registerCompany, type Agent, type TestApp } from '../../../test/helpers';
+import { startSmtp, type TestSmtp } from '../../../test/smtp';
 import { api, getDetail, readySubmission, staffAction, submit } from '../../../test/submissions';
 
 // Issue 34, the review workflow as users feel it (decisions 190, 191): a resubmitted filing goes straight back to
@@ -40,8 +38,7 @@ function plainText(raw: string): string {
 }
 
 describe(`one review workflow: resubmit and saved comments (${dialect})`, () => {
-  const received: { to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: TestSmtp;
   let t: TestApp;
   let a: Agent; // company A's admin (English)
   let a2: Agent; // a colleague at A (Lao)
@@ -49,21 +46,8 @@ describe(`one review workflow: resubmit and saved comments (${dialect})`, () => 
   let staff2: Agent;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+    smtp = await startSmtp({ encoding: 'latin1' });
+    t = await createTestApp({ SMTP_URL: smtp.url });
     a = (await registerCompany(t, { user: { language: 'en' } })).agent;
     a2 = await addCompanyUser(t, a);
     await t.db.kysely.updateTable('users').set({ language: 'lo' }).where('id', '=', a2.userId!).execute();
@@ -86,7 +70,7 @@ describe(`one review workflow: resubmit and saved comments (${dialect})`, () => 
   const returnMail = async (agent: Agent, reasons: string) => {
     await t.app.drainOutbox();
     const to = await emailOf(agent);
-    const mails = received.filter((m) => m.to.includes(to) && plainText(m.raw).includes(reasons));
+    const mails = smtp.received.filter((m) => m.to.includes(to) && plainText(m.raw).includes(reasons));
     expect(mails).toHaveLength(1);
     return plainText(mails.at(-1)!.raw);
   };

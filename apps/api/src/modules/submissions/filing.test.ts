@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import {
   API_BASE,
   ContentPaths,
@@ -14,9 +12,9 @@ import {
   SubmissionPaths,
   type SubmissionEvent,
 } from '@bansi/shared';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyUser, createTestApp, dialect, loginAs, registerCompany, type Agent, type TestApp } from '../../../test/helpers';
+import { startSmtp, type TestSmtp } from '../../../test/smtp';
 import { api, enterFigures, getDetail, openSubmission, readySubmission, staffAction, submit, uploadInto } from '../../../test/submissions';
 import { submissionReferenceMigration } from './submissions.reference.migration';
 
@@ -38,8 +36,7 @@ function attachmentOf(raw: string, filename: string): Buffer | null {
 }
 
 describe(`filing communication (${dialect})`, () => {
-  const received: { to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: TestSmtp;
   let t: TestApp;
   let a: Agent; // company A's admin (English)
   let a2: Agent; // a colleague at A (Lao)
@@ -49,21 +46,8 @@ describe(`filing communication (${dialect})`, () => {
   let disabledEmail: string;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+    smtp = await startSmtp({ encoding: 'latin1' });
+    t = await createTestApp({ SMTP_URL: smtp.url });
     year = t.config.BOOK_YEAR;
     a = (await registerCompany(t, { user: { language: 'en' } })).agent;
     a2 = await addCompanyUser(t, a);
@@ -242,11 +226,11 @@ describe(`filing communication (${dialect})`, () => {
     );
 
     await t.app.drainOutbox();
-    const sent = received.filter((m) => m.to.includes(mail!.toAddress) && m.raw.includes(`receipt-${reference}.pdf`));
+    const sent = smtp.received.filter((m) => m.to.includes(mail!.toAddress) && m.raw.includes(`receipt-${reference}.pdf`));
     expect(sent).toHaveLength(1);
     const attached = attachmentOf(sent[0]!.raw, `receipt-${reference}.pdf`);
     expect(attached?.equals(receipt.rawPayload)).toBe(true);
-    expect(received.some((m) => m.to.includes(disabledEmail) && m.raw.includes(reference))).toBe(false);
+    expect(smtp.received.some((m) => m.to.includes(disabledEmail) && m.raw.includes(reference))).toBe(false);
 
     // Accepted: the conversation is closed.
     const staffComment = (await getDetail(a, subId)).comments.find((c) => c.author.kind === 'staff')!;
