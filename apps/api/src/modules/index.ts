@@ -22,6 +22,7 @@ import { paymentsRoutes } from './payments';
 import { notesRoutes } from './notes';
 import { companyExportsRoutes } from './company-exports';
 import { backupRoutes } from './backup';
+import { webhooksRoutes } from './webhooks';
 
 /** Every feature's routes, each registered under the API base path. */
 export const featureModules: FastifyPluginAsync[] = [
@@ -44,4 +45,5 @@ export const featureModules: FastifyPluginAsync[] = [
   notesRoutes,
   companyExportsRoutes,
   backupRoutes,
+  webhooksRoutes,
 ];

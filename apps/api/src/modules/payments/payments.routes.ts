@@ -30,7 +30,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { actorOf } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
-import { verifySignature } from './payments.signature';
+import { verifySignature } from '../../lib/signature';
 import { webhookSecret } from './payments.webhook-secret';
 import {
   decideOnSlip,
