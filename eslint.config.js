@@ -38,7 +38,7 @@ const apiModuleZones = apiModules.map((name) => ({
 const apiFloors = [
   { name: 'infrastructure', modules: ['audit', 'events', 'files', 'jobs', 'mail', 'platform', 'qr', 'security'] },
   { name: 'core', modules: ['auth', 'companies', 'reference', 'review', 'sme-thresholds', 'staff-accounts'] },
-  { name: 'features', modules: ['bookings', 'content', 'library', 'notes', 'payments', 'submissions'] },
+  { name: 'features', modules: ['bookings', 'content', 'library', 'notes', 'payments', 'submissions', 'webhooks'] },
   {
     name: 'composition',
     modules: ['backoffice', 'backup', 'company-exports', 'housekeeping.ts', 'index.ts', 'providers.ts', 'subscribers.ts'],

@@ -1,11 +1,14 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { AuthPaths, FilePaths, SubmissionPaths } from '@bansi/shared';
+import { AuthPaths, FilePaths, SubmissionPaths, WebhookPaths, type WebhookDeliveryPage } from '@bansi/shared';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { pdfBytes } from '../test/file-fixtures';
+import { verifySignature } from '../src/lib/signature';
 import { ensureServerBuilt } from '../test/server-process';
 import { api, ClusterClient, RequestTimeout, type Answer } from './client';
 import { CLI_JS, REPO_ROOT, startCluster, type Cluster } from './cluster';
@@ -21,6 +24,7 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const MB = 1024 * 1024;
 const REQUIRED_SLOTS = ['balance-sheet', 'income-statement', 'cash-flow', 'notes'] as const;
 const STAFF = { email: 'reviewer@cluster.test', password: 'a long reviewer passphrase 2024' };
+const ADMIN = { email: 'admin@cluster.test', password: 'a long admin passphrase 2024' };
 
 interface Received {
   to: string[];
@@ -40,6 +44,10 @@ describe('three API processes on PostgreSQL and S3 behind a proxy', () => {
   };
   let company: ClusterClient;
   let submissionId: string;
+  // Outgoing events: a local receiver, two endpoints on it (the filing accepted below is sent to each once).
+  let receiver: Server;
+  const posted: { path: string; body: string; signature: string }[] = [];
+  const secrets = new Map<string, string>();
 
   beforeAll(async () => {
     await ensureServerBuilt();
@@ -62,17 +70,41 @@ describe('three API processes on PostgreSQL and S3 behind a proxy', () => {
     cluster = await startCluster({ databaseUrl: postgres.url, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LOG_LEVEL: 'warn' } });
     db = new pg.Pool({ connectionString: postgres.url, max: 2 });
     db.on('error', () => undefined); // the PostgreSQL restart below ends its idle connections too
-    await promisify(execFile)(
-      process.execPath,
-      [CLI_JS, 'staff:create', '--email', STAFF.email, '--name', 'Cluster Reviewer', '--role', 'staff_reviewer', '--password', STAFF.password],
-      { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', DATABASE_URL: postgres.url, LOG_LEVEL: 'warn' } },
-    );
+    for (const [who, role, name] of [
+      [STAFF, 'staff_reviewer', 'Cluster Reviewer'],
+      [ADMIN, 'staff_admin', 'Cluster Admin'],
+    ] as const) {
+      await promisify(execFile)(
+        process.execPath,
+        [CLI_JS, 'staff:create', '--email', who.email, '--name', name, '--role', role, '--password', who.password],
+        { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', DATABASE_URL: postgres.url, LOG_LEVEL: 'warn' } },
+      );
+    }
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        posted.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['x-bansi-signature']) });
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    // The admin logs in from an address of its own: the log-in limit test below counts 127.0.0.1's attempts.
+    const admin = client('127.0.0.12');
+    expect((await admin.login(ADMIN.email, ADMIN.password)).status).toBe(200);
+    for (const path of ['/one', '/two']) {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}${path}`;
+      const created = await admin.fetch('POST', api(WebhookPaths.endpoints), { body: { url, events: ['filing.accepted'] } });
+      expect(created.status, created.body.toString()).toBe(201);
+      secrets.set(path, created.json<{ secret: string }>().secret);
+    }
   });
 
   afterAll(async () => {
     for (const c of clients) c.close();
     await db?.end();
     await cluster?.stop();
+    await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
     await postgres?.destroy();
   });
@@ -190,6 +222,26 @@ describe('three API processes on PostgreSQL and S3 behind a proxy', () => {
     );
     expect(periodic.rows.map((r) => r.kind)).toContain('files.sweep');
     expect(periodic.rows.every((r) => Number(r.n) === 1)).toBe(true);
+  });
+
+  it('sends one accepted filing once to each endpoint, signed, whichever process publishes and delivers it', async () => {
+    // The filing accepted in the first test: three processes' job workers poll the one queue.
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && posted.length < 2) await new Promise((r) => setTimeout(r, 250));
+    await new Promise((resolve) => setTimeout(resolve, 3_000)); // a doubled delivery would arrive meanwhile
+    expect(posted.map((p) => p.path).sort()).toEqual(['/one', '/two']);
+    for (const p of posted) {
+      expect(verifySignature(secrets.get(p.path)!, p.signature, p.body)).toBe(true);
+      expect(JSON.parse(p.body)).toMatchObject({ type: 'filing.accepted', subject: { kind: 'submission', id: submissionId } });
+    }
+    expect(new Set(posted.map((p) => JSON.parse(p.body).id)).size).toBe(1);
+    const admin = client('127.0.0.12');
+    expect((await admin.login(ADMIN.email, ADMIN.password)).status).toBe(200);
+    const deliveries = (await admin.fetch('GET', api(WebhookPaths.deliveries))).json<WebhookDeliveryPage>().items;
+    expect(deliveries.map((d) => [d.event, d.status, d.attempts])).toEqual([
+      ['filing.accepted', 'delivered', 1],
+      ['filing.accepted', 'delivered', 1],
+    ]);
   });
 
   it('loses nothing of an upload when the process taking it is killed: the client resumes through another', async () => {

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@bansi/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/index';
 import { createFileStore } from './lib/create-file-store';
@@ -34,6 +32,7 @@ import securityHeaders from './plugins/security-headers';
 import { redactingLogger } from './lib/log-redact';
 import jobsWorker from './plugins/jobs-worker';
 import mailWorker from './plugins/mail-worker';
+import openapi from './plugins/openapi';
 import webApp from './plugins/web-app';
 import { devMailRoutes } from './modules/mail/mail.routes';
 import { databaseRateLimitStore } from './modules/security/rate-limit.store';
@@ -110,18 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return error;
     },
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Bansi accounting-document-system API', version: APP_VERSION },
-      servers: [{ url: '/' }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    transformStaticCSP: (header) => header,
-  });
+  await app.register(openapi);
   await app.register(session);
   await app.register(csrf);
   await app.register(access);

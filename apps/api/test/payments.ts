@@ -1,5 +1,5 @@
 import { API_BASE, PAYMENT_SIGNATURE_HEADER, PaymentPaths, StaffInvoice, type PaymentNotification } from '@bansi/shared';
-import { signNotification } from '../src/modules/payments/payments.signature';
+import { signBody } from '../src/lib/signature';
 import { webhookSecret } from '../src/modules/payments/payments.webhook-secret';
 import { loginAs, type Agent, type TestApp } from './helpers';
 
@@ -24,7 +24,7 @@ export async function deliver(t: TestApp, body: PaymentNotification | string, op
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const header =
     options.signature === undefined
-      ? signNotification((await webhookSecret(t.app.deps)).value, raw, options.at ?? Math.floor(Date.now() / 1000))
+      ? signBody((await webhookSecret(t.app.deps)).value, raw, options.at ?? Math.floor(Date.now() / 1000))
       : options.signature;
   return t.app.inject({
     method: 'POST',

@@ -2,7 +2,7 @@ import { API_BASE, FilePaths, PaymentPaths, SubmissionPaths, type InvoiceList } 
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { LANGUAGE_STORAGE_KEY, PAYMENT_SIGNATURE_HEADER } from '@bansi/shared';
-import { signNotification } from '../../api/src/modules/payments/payments.signature';
+import { signBody } from '../../api/src/lib/signature';
 import { multipagePdf } from './pdf-fixtures';
 import { expect, loginAs, referenceIdOf, registerTestCompany, test, writeHeaders } from './fixtures';
 
@@ -198,7 +198,7 @@ test('submit → invoice → pay with the simulator → receipt; slip → staff 
     paidAt: new Date().toISOString(),
   });
   const notified = await page.request.post(`${API_BASE}${PaymentPaths.notify}`, {
-    headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signNotification(secret, raw) },
+    headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signBody(secret, raw) },
     data: raw,
   });
   expect(await notified.json()).toEqual({ outcome: 'unmatched', reason: 'unknown_bill' });

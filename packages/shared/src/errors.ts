@@ -46,6 +46,8 @@ export const ErrorCode = z.enum([
   'PAYMENT_AMOUNT_MISMATCH',
   'PAYMENT_SIGNATURE',
   'JOB_NOT_FAILED',
+  'WEBHOOK_URL_NOT_HTTPS',
+  'WEBHOOK_DELIVERY_PENDING',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

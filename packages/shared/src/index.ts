@@ -11,6 +11,7 @@ export * from './contracts/companies';
 export * from './contracts/staff-accounts';
 export * from './contracts/audit';
 export * from './contracts/backup';
+export * from './contracts/webhooks';
 export * from './contracts/content';
 export * from './contracts/library';
 export * from './contracts/submissions';

@@ -307,7 +307,21 @@ export const WebPaths = {
     company: (id: string) => `/staff/companies/${seg(id)}`,
     reports: '/staff/reports',
     audit: '/staff/audit',
+    webhooks: '/staff/webhooks',
   },
+} as const;
+
+/** Outgoing events (issue 32): endpoints and their deliveries (staff admins). */
+export const WebhookPaths = {
+  endpoints: '/staff/webhooks/endpoints',
+  disableEndpoint: '/staff/webhooks/endpoints/:id/disable',
+  deliveries: '/staff/webhooks/deliveries',
+  resend: '/staff/webhooks/deliveries/:id/resend',
+} as const;
+
+export const webhookUrl = {
+  disableEndpoint: (id: string) => `/staff/webhooks/endpoints/${seg(id)}/disable`,
+  resend: (id: string) => `/staff/webhooks/deliveries/${seg(id)}/resend`,
 } as const;
 
 /** The last backup's time, size and result (staff admins; the back office's audit screen). */

@@ -20,6 +20,7 @@ import type { SequenceTables } from './sequences.tables';
 import type { EventsTables } from '../modules/events/events.tables';
 import type { CompanyExportTables } from '../modules/company-exports/company-exports.tables';
 import type { BackupsTables } from '../modules/backup/backup.tables';
+import type { WebhooksTables } from '../modules/webhooks/webhooks.tables';
 
 /**
  * The tables of the database, as Kysely sees them (camelCase; the CamelCasePlugin maps to
@@ -48,4 +49,5 @@ export interface Database
     ReviewTables,
     EventsTables,
     CompanyExportTables,
-    BackupsTables {}
+    BackupsTables,
+    WebhooksTables {}

@@ -15,6 +15,7 @@ import { qrRoutes } from './qr';
 import { bookingsRoutes } from './bookings';
 import { paymentsRoutes } from './payments';
 import { notesRoutes } from './notes';
+import { webhooksRoutes } from './webhooks';
 
 /**
  * The routes of the modules of floors 1–3 (infrastructure, core, features), each registered under the API base
@@ -38,4 +39,5 @@ export const featureModules: FastifyPluginAsync[] = [
   jobsRoutes,
   paymentsRoutes,
   notesRoutes,
+  webhooksRoutes,
 ];

@@ -1,8 +1,10 @@
+import type { WebhookEvent } from '@bansi/shared';
 import { systemActor } from '../lib/actor';
 import type { Executor } from '../lib/deps';
 import { notifyCompany } from './content';
-import { subscribe, type DomainEvent } from './events';
+import { subscribe, type DomainEvent, type DomainEventType } from './events';
 import { invoiceAnnualReviewFee } from './payments';
+import { queueDeliveries } from './webhooks';
 
 /**
  * Every reaction of one feature to what another did, in one place (decision 195). A command publishes
@@ -29,3 +31,28 @@ subscribe('submission.accepted', toTheBell);
 subscribe('slip.rejected', toTheBell);
 subscribe('payment.reversed', toTheBell);
 subscribe('booking.received', toTheBell);
+
+// Outgoing events (issue 32): the public name of each event, and the facts it carries, for the endpoints
+// staff admins set up; webhooks queues one signed delivery per endpoint in the command's transaction.
+const outgoing =
+  <T extends DomainEventType>(name: WebhookEvent, data: (event: DomainEvent<T>) => object = (event) => event.payload as object) =>
+  async (trx: Executor, event: DomainEvent<T>) =>
+    queueDeliveries(trx, {
+      event: name,
+      eventId: event.id,
+      occurredAt: event.occurredAt,
+      companyId: event.companyId,
+      subject: event.subject,
+      data: data(event),
+    });
+subscribe(
+  'submission.accepted',
+  outgoing('filing.accepted', (e) => ({ bookYear: e.payload.bookYear, reference: e.payload.reference })),
+);
+subscribe(
+  'notes.accepted',
+  outgoing('notes.accepted', (e) => ({ bookYear: e.payload.bookYear })),
+);
+subscribe('invoice.paid', outgoing('invoice.paid'));
+subscribe('payment.reversed', outgoing('payment.reversed'));
+subscribe('booking.received', outgoing('booking.received'));

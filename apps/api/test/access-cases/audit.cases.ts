@@ -1,8 +1,8 @@
-import { API_BASE, AuditPaths, BackupPaths, PaymentPaths } from '@bansi/shared';
+import { API_BASE, AuditPaths, BackupPaths, PaymentPaths, WebhookPaths } from '@bansi/shared';
 
 /**
  * Routes only staff admins may call: the audit log and the background jobs (issue 10), the instance's own
- * payment-notification key (issue 28), the last backup (issue 31). The access matrix checks that each is declared `staffAdmin`, so its
+ * payment-notification key (issue 28), the last backup (issue 31), outgoing events (issue 32). The access matrix checks that each is declared `staffAdmin`, so its
  * company-user and reviewer 403 cases run.
  */
 export const staffAdminOnlyRoutes = [
@@ -11,4 +11,9 @@ export const staffAdminOnlyRoutes = [
   `POST ${API_BASE}${AuditPaths.retryJob}`,
   `GET ${API_BASE}${PaymentPaths.staffWebhookSecret}`,
   `GET ${API_BASE}${BackupPaths.last}`,
+  `GET ${API_BASE}${WebhookPaths.endpoints}`,
+  `POST ${API_BASE}${WebhookPaths.endpoints}`,
+  `POST ${API_BASE}${WebhookPaths.disableEndpoint}`,
+  `GET ${API_BASE}${WebhookPaths.deliveries}`,
+  `POST ${API_BASE}${WebhookPaths.resend}`,
 ] as const;

@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
           { path: segmentOf(paths.staff.bookings, paths.staff.root), lazy: lazyScreen(() => import('../features/bookings/routes/staff-bookings')) },
           { path: segmentOf(paths.staff.invoices, paths.staff.root), lazy: lazyScreen(() => import('./routes/staff-invoices')) },
           { path: 'audit', lazy: lazyScreen(() => import('../features/audit/routes/staff-audit')) },
+          { path: segmentOf(paths.staff.webhooks, paths.staff.root), lazy: lazyScreen(() => import('../features/webhooks/routes/staff-webhooks')) },
           { path: '*', element: <NotFound home={paths.staff.root} /> },
         ],
       },

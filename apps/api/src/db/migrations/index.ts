@@ -3,6 +3,7 @@ import { bookingsMigration } from '../../modules/bookings/bookings.migration';
 import { auditMigration } from '../../modules/audit/audit.migration';
 import { authMigration } from '../../modules/auth/auth.migration';
 import { jobsMigration } from '../../modules/jobs/jobs.migration';
+import { webhooksMigration } from '../../modules/webhooks/webhooks.migration';
 import { companiesMigration } from '../../modules/companies/companies.migration';
 import { contentMigration } from '../../modules/content/content.migration';
 import { contentSearchMigration } from '../../modules/content/content.search.migration';
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '202611290100_domain_events': domainEventsMigration,
   '202611290100_mail_once': mailOnceMigration,
   '202611290200_review_events': reviewEventsMigration,
+  '202611300300_webhooks': webhooksMigration,
 };

@@ -66,11 +66,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(AuthPaths.logout, { config: { audience: 'public' }, schema: { tags, response: { 204: NoContent } } }, async (request, reply) => {
-    if (request.principal) await logout(deps, request.principal.sessionId, actorOf(request));
-    app.sessionCookie.clear(reply);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    AuthPaths.logout,
+    {
+      config: { audience: 'public' },
+      schema: { tags, summary: 'Sign out (ends the session; a visitor gets 204 too)', response: { 204: NoContent } },
+    },
+    async (request, reply) => {
+      if (request.principal) await logout(deps, request.principal.sessionId, actorOf(request));
+      app.sessionCookie.clear(reply);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     AuthPaths.session,

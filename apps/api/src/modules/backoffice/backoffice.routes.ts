@@ -20,31 +20,58 @@ const HOUR = 3_600_000;
 const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['backoffice'];
 
-  app.get(BackofficePaths.overview, { config: { audience: 'staff' }, schema: { tags, response: { 200: StaffOverview } } }, async () =>
-    getOverview(app.deps),
+  app.get(
+    BackofficePaths.overview,
+    {
+      config: { audience: 'staff' },
+      schema: { tags, summary: "The back office's overview: counts per state, queues, overdue", response: { 200: StaffOverview } },
+    },
+    async () => getOverview(app.deps),
   );
 
   app.get(
     BackofficePaths.companies,
-    { config: { audience: 'staff' }, schema: { tags, querystring: StaffCompaniesQuery, response: { 200: StaffCompanyPage } } },
+    {
+      config: { audience: 'staff' },
+      schema: { tags, summary: 'Companies, filtered and paged', querystring: StaffCompaniesQuery, response: { 200: StaffCompanyPage } },
+    },
     async (request) => findCompanies(app.deps, request.query, requestLanguage(request.headers['accept-language'])),
   );
 
   app.get(
     BackofficePaths.company,
-    { config: { audience: 'staff' }, schema: { tags, params: IdParams, response: { 200: StaffCompanyDetail } } },
+    {
+      config: { audience: 'staff' },
+      schema: { tags, summary: 'One company with its people and filings', params: IdParams, response: { 200: StaffCompanyDetail } },
+    },
     async (request) => getCompanyDetail(app.deps, request.params.id),
   );
 
   app.get(
     BackofficePaths.report,
-    { config: { audience: 'staff' }, schema: { tags, querystring: SubmissionReportQuery, response: { 200: SubmissionReport } } },
+    {
+      config: { audience: 'staff' },
+      schema: {
+        tags,
+        summary: 'Submissions of a book year, by state, province, size and sector',
+        querystring: SubmissionReportQuery,
+        response: { 200: SubmissionReport },
+      },
+    },
     async (request) => submissionReport(app.deps, request.query.bookYear),
   );
 
   app.get(
     BackofficePaths.reportCsv,
-    { config: { audience: 'staff' }, schema: { tags, querystring: SubmissionReportQuery, response: { 200: z.string() } } },
+    {
+      config: { audience: 'staff' },
+      schema: {
+        tags,
+        summary: "The same report as CSV, in the caller's language",
+        querystring: SubmissionReportQuery,
+        response: { 200: z.string() },
+      },
+    },
     async (request, reply) => {
       const lng = documentLanguage(request);
       const csv = await submissionReportCsv(app.deps, request.query.bookYear, lng);

@@ -101,8 +101,10 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await createBooking(deps, actorOf(request), request.principal!, request.body, lang(request))),
   );
 
-  app.get(BookingPaths.one(':id'), { config: company, schema: { tags, params: IdParams, response: { 200: Booking } } }, async (request) =>
-    getBooking(deps, request.principal!, request.params.id),
+  app.get(
+    BookingPaths.one(':id'),
+    { config: company, schema: { tags, summary: "One of the company's bookings", params: IdParams, response: { 200: Booking } } },
+    async (request) => getBooking(deps, request.principal!, request.params.id),
   );
 
   app.post(
@@ -174,7 +176,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     BookingPaths.staffOne(':id'),
-    { config: staff, schema: { tags: staffTags, params: IdParams, response: { 200: StaffBooking } } },
+    { config: staff, schema: { tags: staffTags, summary: 'One booking (staff)', params: IdParams, response: { 200: StaffBooking } } },
     async (request) => getStaffBooking(deps, request.principal!, request.params.id),
   );
 
@@ -217,12 +219,23 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => staffRescheduleBooking(deps, actorOf(request), request.principal!, request.params.id, request.body.slotStart, lang(request)),
   );
 
-  app.get(BookingPaths.staffAction(':id', 'cover-sheet'), { config: staff, schema: { tags: staffTags, params: IdParams } }, coverSheet);
-  app.get(BookingPaths.staffAction(':id', 'calendar'), { config: staff, schema: { tags: staffTags, params: IdParams } }, calendar);
+  app.get(
+    BookingPaths.staffAction(':id', 'cover-sheet'),
+    { config: staff, schema: { tags: staffTags, summary: "The booking's cover sheet (PDF)", params: IdParams } },
+    coverSheet,
+  );
+  app.get(
+    BookingPaths.staffAction(':id', 'calendar'),
+    { config: staff, schema: { tags: staffTags, summary: 'The booking as a calendar file (.ics)', params: IdParams } },
+    calendar,
+  );
 
   app.get(
     BookingPaths.holidays,
-    { config: staff, schema: { tags: staffTags, querystring: HolidayQuery, response: { 200: HolidayList } } },
+    {
+      config: staff,
+      schema: { tags: staffTags, summary: 'Holidays (no bookings on them)', querystring: HolidayQuery, response: { 200: HolidayList } },
+    },
     async (request) => getHolidays(deps, request.query.year),
   );
 
@@ -242,15 +255,23 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     BookingPaths.holiday(':id'),
-    { config: staffAdmin, schema: { tags: staffTags, params: IdParams, response: { 204: NoContent } } },
+    {
+      config: staffAdmin,
+      schema: { tags: staffTags, summary: 'Remove a holiday (409 while bookings fall on it)', params: IdParams, response: { 204: NoContent } },
+    },
     async (request, reply) => {
       await deleteHoliday(deps, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
 
-  app.get(BookingPaths.settings, { config: staff, schema: { tags: staffTags, response: { 200: BookingSettingsView } } }, async () =>
-    getSettings(deps),
+  app.get(
+    BookingPaths.settings,
+    {
+      config: staff,
+      schema: { tags: staffTags, summary: 'The booking settings: counter hours, slot length, capacity', response: { 200: BookingSettingsView } },
+    },
+    async () => getSettings(deps),
   );
 
   app.put(

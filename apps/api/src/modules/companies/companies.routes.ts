@@ -48,8 +48,10 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ available: await isTinAvailable(deps, request.query.tin) }),
   );
 
-  app.get(CompanyPaths.me, { config: { audience: 'company' }, schema: { tags, response: { 200: Company } } }, async (request) =>
-    getCompany(deps, companyOf(request.principal)),
+  app.get(
+    CompanyPaths.me,
+    { config: { audience: 'company' }, schema: { tags, summary: "The caller's company profile", response: { 200: Company } } },
+    async (request) => getCompany(deps, companyOf(request.principal)),
   );
 
   app.patch(
@@ -61,9 +63,13 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => updateMyCompany(deps, companyOf(request.principal), request.body, lang(request.headers), actorOf(request)),
   );
 
-  app.get(CompanyPaths.members, { config: { audience: 'company' }, schema: { tags, response: { 200: Items(Member) } } }, async (request) => ({
-    items: await listMembers(deps, companyOf(request.principal)),
-  }));
+  app.get(
+    CompanyPaths.members,
+    { config: { audience: 'company' }, schema: { tags, summary: "The company's users", response: { 200: Items(Member) } } },
+    async (request) => ({
+      items: await listMembers(deps, companyOf(request.principal)),
+    }),
+  );
 
   app.post(
     CompanyPaths.invitations,
@@ -77,7 +83,15 @@ const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/companies/me/members/:id',
-    { config: { audience: 'companyAdmin' }, schema: { tags, params: z.object({ id: z.uuid() }), response: { 204: NoContent } } },
+    {
+      config: { audience: 'companyAdmin' },
+      schema: {
+        tags,
+        summary: 'Remove a user from the company (the account is disabled, its authorship kept)',
+        params: z.object({ id: z.uuid() }),
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       await removeMember(deps, companyOf(request.principal), request.principal!.userId, request.params.id, actorOf(request));
       return reply.code(204).send(null);

@@ -292,7 +292,15 @@ function registerStaffKind<One extends z.ZodType, List extends z.ZodType, In ext
   type Id = { Params: { id: string } };
   r.get<{ Querystring: StaffListQuery }>(
     list,
-    { config: read, schema: { tags, querystring: StaffListQuery, response: { 200: s.list, ...errors } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Every item of this kind, any status, newest first',
+        querystring: StaffListQuery,
+        response: { 200: s.list, ...errors },
+      },
+    },
     async (request, reply) => svc.list(deps, request.query, languageOf(request, reply)),
   );
   r.post<{ Body: z.infer<In> }>(
@@ -300,8 +308,10 @@ function registerStaffKind<One extends z.ZodType, List extends z.ZodType, In ext
     { config: write, schema: { tags, summary: 'Create a draft', body: s.input, response: { 201: s.one, ...errors } } },
     async (request, reply) => reply.code(201).send(await svc.create(deps, actorOf(request), request.body as z.infer<In>)),
   );
-  r.get<Id>(item, { config: read, schema: { tags, params: IdParams, response: { 200: s.one, ...errors } } }, async (request) =>
-    svc.get(deps, request.params.id),
+  r.get<Id>(
+    item,
+    { config: read, schema: { tags, summary: 'One item, any status', params: IdParams, response: { 200: s.one, ...errors } } },
+    async (request) => svc.get(deps, request.params.id),
   );
   r.patch<Id & { Body: z.infer<Patch> }>(
     item,
@@ -317,10 +327,14 @@ function registerStaffKind<One extends z.ZodType, List extends z.ZodType, In ext
     },
     async (request) => svc.update(deps, actorOf(request), request.params.id, request.body as z.infer<Patch>),
   );
-  r.delete<Id>(item, { config: write, schema: { tags, params: IdParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await svc.remove(deps, actorOf(request), request.params.id);
-    return reply.code(204).send();
-  });
+  r.delete<Id>(
+    item,
+    { config: write, schema: { tags, summary: 'Delete an item', params: IdParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await svc.remove(deps, actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
   r.get<Id & { Querystring: { lang?: Language } }>(
     preview,
     {

@@ -27,6 +27,8 @@ export interface CompanyNews {
 }
 
 export interface DomainEvent<T extends DomainEventType = DomainEventType> {
+  /** the `domain_events` row's id, set by `publish` (outgoing events carry it: receivers de-duplicate on it) */
+  id: string;
   type: T;
   subject: { kind: string; id: string };
   companyId: string | null;
@@ -57,11 +59,11 @@ export function subscribe<T extends DomainEventType>(type: T, subscriber: Subscr
 export async function publish<T extends DomainEventType>(
   deps: Deps,
   trx: Executor,
-  event: Omit<DomainEvent<T>, 'occurredAt'> & { occurredAt?: string },
+  event: Omit<DomainEvent<T>, 'id' | 'occurredAt'> & { occurredAt?: string },
 ): Promise<void> {
-  const full = { ...event, occurredAt: event.occurredAt ?? nowIso() } as DomainEvent<T>;
+  const full = { ...event, id: newId(), occurredAt: event.occurredAt ?? nowIso() } as DomainEvent<T>;
   await insertDomainEvent(trx, {
-    id: newId(),
+    id: full.id,
     type: full.type,
     subjectKind: full.subject.kind,
     subjectId: full.subject.id,

@@ -23,7 +23,14 @@ describe(`domain events and their subscribers (${dialect})`, () => {
     subscribe('submission.submitted', async () => {
       if (failWith) throw failWith;
     });
-    for (const type of ['submission.returned', 'submission.accepted', 'slip.rejected', 'payment.reversed', 'booking.received'] as const) {
+    for (const type of [
+      'submission.returned',
+      'submission.accepted',
+      'slip.rejected',
+      'invoice.paid',
+      'payment.reversed',
+      'booking.received',
+    ] as const) {
       subscribe(type, async () => {
         if (failOn === type) throw new Error(`a subscriber of ${type} failed`);
       });
@@ -196,12 +203,31 @@ describe(`domain events and their subscribers (${dialect})`, () => {
       admin.inject({ method: 'POST', url: papi(PaymentPaths.staffAction(invoice.id, 'reverse')), payload: { reason: 'The bank returned it.' } });
     await failingThenPassing('payment.reversed', reverse, async () => {
       expect((await staffInvoice(invoice.id)).status).toBe('paid');
-      expect(await typesOf('invoice', invoice.id)).toEqual([]);
+      expect(await typesOf('invoice', invoice.id)).toEqual(['invoice.paid']);
       expect(await bellOf(companyId)).toEqual([]);
     });
     expect((await staffInvoice(invoice.id)).status).toBe('open');
-    expect(await typesOf('invoice', invoice.id)).toEqual(['payment.reversed']);
+    expect(await typesOf('invoice', invoice.id)).toEqual(['invoice.paid', 'payment.reversed']);
     expect(await bellOf(companyId)).toEqual([`Payment reversed: ${invoice.number}`]);
+  });
+
+  it('invoice.paid: a confirmed slip records it with the payment; a failing subscriber leaves the invoice open', async () => {
+    const { invoice, companyId } = await slipWaiting(350_000);
+    await failingThenPassing(
+      'invoice.paid',
+      () => decide(invoice.id, { decision: 'confirm', amount: 350_000, transferDate: '2026-01-05' }),
+      async () => {
+        expect((await staffInvoice(invoice.id)).status).toBe('open');
+        expect(await typesOf('invoice', invoice.id)).toEqual([]);
+      },
+    );
+    expect((await staffInvoice(invoice.id)).status).toBe('paid');
+    const [paid] = await listDomainEventsOf(t.db.kysely, 'invoice', invoice.id);
+    expect([paid!.type, paid!.companyId, JSON.parse(paid!.payload)]).toEqual([
+      'invoice.paid',
+      companyId,
+      { number: invoice.number, paymentId: expect.any(String), amount: 350_000, method: 'slip' },
+    ]);
   });
 
   it('booking.received: a shortfall at the counter is in the bell; a failing subscriber leaves the booking not received', async () => {

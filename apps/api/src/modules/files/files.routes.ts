@@ -20,15 +20,30 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const contentSchema = {
     tags,
+    summary: "A file's bytes",
     params: FileParams,
     querystring: FileContentQuery,
     description: 'The bytes: Range (206, 416), ETag (304, If-Range), Content-Disposition with the UTF-8 name.',
   };
 
-  app.get(FilePaths.one(':id'), { schema: { tags, params: FileParams, response: { 200: FileMeta } }, config: { audience: 'company' } }, meta);
+  app.get(
+    FilePaths.one(':id'),
+    {
+      schema: { tags, summary: "A file's name, type, size and owner", params: FileParams, response: { 200: FileMeta } },
+      config: { audience: 'company' },
+    },
+    meta,
+  );
   // HEAD declared explicitly: Fastify's automatic HEAD would read the whole file to discard it.
   app.route({ method: ['GET', 'HEAD'], url: FilePaths.content(':id'), schema: contentSchema, config: { audience: 'company' }, handler: content });
-  app.get(FilePaths.staffOne(':id'), { schema: { tags, params: FileParams, response: { 200: FileMeta } }, config: { audience: 'staff' } }, meta);
+  app.get(
+    FilePaths.staffOne(':id'),
+    {
+      schema: { tags, summary: "A file's name, type, size and owner (staff)", params: FileParams, response: { 200: FileMeta } },
+      config: { audience: 'staff' },
+    },
+    meta,
+  );
   app.route({ method: ['GET', 'HEAD'], url: FilePaths.staffContent(':id'), schema: contentSchema, config: { audience: 'staff' }, handler: content });
 
   // tus requests carry raw bytes: no body parser may touch them (the tus server reads the stream).
@@ -36,7 +51,11 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handler = (request: FastifyRequest, reply: FastifyReply) => uploads.handle(request, reply);
-    const schema = { tags: ['uploads'], description: 'tus 1.0 resumable upload (creation, creation-with-upload, termination).' };
+    const schema = {
+      tags: ['uploads'],
+      summary: 'Resumable upload (tus 1.0)',
+      description: 'tus 1.0 resumable upload (creation, creation-with-upload, termination).',
+    };
     // A file's bytes may rightly take minutes to arrive: not reported as slow (plugins/slow-requests).
     const config = { audience: 'company' as const, longRunning: true };
     scope.route({ method: 'POST', url: FilePaths.uploads, schema, config, handler });

@@ -49,7 +49,10 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${LibraryPaths.list}${ID}`,
-    { config: { audience: 'company' }, schema: { tags, params: IdParams, response: { 200: LibraryDocument } } },
+    {
+      config: { audience: 'company' },
+      schema: { tags, summary: 'One published library document with its versions', params: IdParams, response: { 200: LibraryDocument } },
+    },
     async (request) => getForReader(deps, request.principal, request.params.id),
   );
   app.get(
@@ -81,7 +84,10 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${LibraryPaths.staffList}${ID}`,
-    { config: { audience: 'staff' }, schema: { tags, params: IdParams, response: { 200: StaffLibraryDocument } } },
+    {
+      config: { audience: 'staff' },
+      schema: { tags, summary: 'One library document, published or not (staff)', params: IdParams, response: { 200: StaffLibraryDocument } },
+    },
     async (request) => getForStaff(deps, request.params.id),
   );
   app.get(

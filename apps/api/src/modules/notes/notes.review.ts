@@ -9,10 +9,12 @@ import { listMailableUsers } from '../auth';
 import { findCompany } from '../companies';
 import { storeGenerated } from '../files';
 import type { FilesTable } from '../files';
+import { publish } from '../events';
 import { enqueueMail } from '../mail';
 import { reviewStep } from '../review';
 import { staffReviewTransition, type ReviewStore } from '../review';
 import { notesActorName, notesEvent } from './notes.events';
+import './notes.published';
 import { getStaffNotes, readableNotes, renderNotesOf } from './notes.queries';
 import { NOTES_PDF_OWNER, insertNotesEvents, setNotesPdf, updateNotesIfCurrent } from './notes.repository';
 import type { NotesTable } from './notes.tables';
@@ -91,6 +93,13 @@ export async function acceptNotes(deps: Deps, principal: Principal, actor: Actor
           kind: 'pdf',
         });
         await setNotesPdf(trx, id, stored.id);
+        await publish(deps, trx, {
+          type: 'notes.accepted',
+          subject: { kind: 'notes', id },
+          companyId: row.companyId,
+          payload: { bookYear: Number(row.bookYear), pdfFileId: stored.id },
+          occurredAt: now,
+        });
         const company = await findCompany(trx, row.companyId);
         if (!company) throw notFound();
         for (const user of await listMailableUsers(trx, row.companyId)) {

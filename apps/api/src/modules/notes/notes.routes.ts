@@ -107,8 +107,13 @@ const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => checkNotes(deps, companyOf(request.principal), request.query.bookYear),
   );
 
-  app.get(NotesPaths.one(':id'), { config: company, schema: { tags, params: IdParams, response: { 200: NotesDocument } } }, async (request) =>
-    getNotes(deps, request.principal!, request.params.id),
+  app.get(
+    NotesPaths.one(':id'),
+    {
+      config: company,
+      schema: { tags, summary: "The company's notes to the financial statements", params: IdParams, response: { 200: NotesDocument } },
+    },
+    async (request) => getNotes(deps, request.principal!, request.params.id),
   );
 
   app.patch(
@@ -171,6 +176,7 @@ const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const pdfSchema = {
     tags,
+    summary: 'The notes as a PDF',
     params: IdParams,
     querystring: FileContentQuery,
     description: 'The notes as a PDF (A4, the document language). Range, ETag.',
@@ -209,13 +215,25 @@ const notesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     NotesPaths.staffOne(':id'),
-    { config: staff, schema: { tags: staffTags, params: IdParams, response: { 200: StaffNotesDocument } } },
+    {
+      config: staff,
+      schema: { tags: staffTags, summary: 'Notes to the financial statements (staff)', params: IdParams, response: { 200: StaffNotesDocument } },
+    },
     async (request) => getStaffNotes(deps, request.principal!, request.params.id),
   );
 
   app.post(
     NotesPaths.staffAction(':id', 'start-review'),
-    { config: staff, schema: { tags: staffTags, params: IdParams, body: StartNotesReviewRequest, response: { 200: StaffNotesDocument } } },
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Start reviewing submitted notes',
+        params: IdParams,
+        body: StartNotesReviewRequest,
+        response: { 200: StaffNotesDocument },
+      },
+    },
     async (request) => startNotesReview(deps, request.principal!, actorOf(request), request.params.id, request.body.version),
   );
 

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../lib/pdf/pdf-text';
 import { Agent, addCompanyUser, createTestApp, dialect, loginAs, registerCompany, type TestApp } from '../../../test/helpers';
 import { api, openSubmission } from '../../../test/submissions';
+import { listDomainEventsOf } from '../events';
 
 /** A table section's patch with these lines. */
 const table = (key: string, lines: [string, number | null, number | null][], text = ''): NotesSectionInput => ({
@@ -296,6 +297,11 @@ describe(`notes to the financial statements (${dialect})`, () => {
     const acc = StaffNotesDocument.parse(accepted.json());
     expect(acc).toMatchObject({ status: 'accepted', allowedActions: [] });
     expect(acc.pdfFileId).toMatch(/[0-9a-f-]{36}/);
+    // Accepting publishes notes.accepted (outgoing events subscribe to it).
+    const published = await listDomainEventsOf(t.db.kysely, 'notes', prior.id);
+    expect(published.map((e) => [e.type, e.companyId, JSON.parse(e.payload)])).toEqual([
+      ['notes.accepted', a.companyId, { bookYear: bookYear - 1, pdfFileId: acc.pdfFileId }],
+    ]);
     expect((await outbox(colleagueMail)).at(-1)!.subject).toContain('accepted');
     expect((await outbox(await emailOf(a2))).at(-1)!.subject).toMatch(/[\u0E80-\u0EFF]/);
 

@@ -30,7 +30,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { actorOf } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
-import { verifySignature } from './payments.signature';
+import { verifySignature } from '../../lib/signature';
 import { webhookSecret } from './payments.webhook-secret';
 import {
   decideOnSlip,
@@ -83,22 +83,30 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // --- company ---
-  app.get(PaymentPaths.receipt(':id'), { config: { audience: 'company' }, schema: { tags, params: IdParams } }, async (request, reply) =>
-    sendReceipt(request, reply, await readableInvoice(deps.db, request.principal!, request.params.id)),
+  app.get(
+    PaymentPaths.receipt(':id'),
+    { config: { audience: 'company' }, schema: { tags, summary: 'The receipt (PDF) of a paid invoice', params: IdParams } },
+    async (request, reply) => sendReceipt(request, reply, await readableInvoice(deps.db, request.principal!, request.params.id)),
   );
   app.get(
     PaymentPaths.invoices,
-    { config: { audience: 'company' }, schema: { tags, querystring: InvoiceListQuery, response: { 200: InvoiceList } } },
+    {
+      config: { audience: 'company' },
+      schema: { tags, summary: "The company's invoices, filtered by status", querystring: InvoiceListQuery, response: { 200: InvoiceList } },
+    },
     async (request) => listInvoices(deps, request.principal!, request.query, lang(request)),
   );
   app.get(
     PaymentPaths.invoice(':id'),
-    { config: { audience: 'company' }, schema: { tags, params: IdParams, response: { 200: Invoice } } },
+    { config: { audience: 'company' }, schema: { tags, summary: "One of the company's invoices", params: IdParams, response: { 200: Invoice } } },
     async (request) => getInvoice(deps, request.principal!, request.params.id, lang(request)),
   );
   app.get(
     PaymentPaths.qr(':id'),
-    { config: { audience: 'company' }, schema: { tags, params: IdParams, response: { 200: InvoiceQr } } },
+    {
+      config: { audience: 'company' },
+      schema: { tags, summary: 'The LAO QR code that pays an open invoice', params: IdParams, response: { 200: InvoiceQr } },
+    },
     async (request) => invoiceQr(deps, request.principal!, request.params.id),
   );
 
@@ -147,43 +155,90 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- staff ---
   app.get(
     PaymentPaths.staffInvoices,
-    { config: { audience: 'staff' }, schema: { tags, querystring: StaffInvoiceListQuery, response: { 200: StaffInvoiceList } } },
+    {
+      config: { audience: 'staff' },
+      schema: {
+        tags,
+        summary: 'Invoices of every company, filtered (staff)',
+        querystring: StaffInvoiceListQuery,
+        response: { 200: StaffInvoiceList },
+      },
+    },
     async (request) => listStaffInvoices(deps, request.query, lang(request)),
   );
   app.post(
     PaymentPaths.staffInvoices,
-    { config: { audience: 'staff' }, schema: { tags, body: CreateInvoiceBody, response: { 201: StaffInvoice } } },
+    {
+      config: { audience: 'staff' },
+      schema: { tags, summary: 'Issue an invoice with free lines', body: CreateInvoiceBody, response: { 201: StaffInvoice } },
+    },
     async (request, reply) => reply.code(201).send(await issueInvoice(deps, actorOf(request), request.principal!, request.body, lang(request))),
   );
   app.get(
     PaymentPaths.staffInvoice(':id'),
-    { config: { audience: 'staff' }, schema: { tags, params: IdParams, response: { 200: StaffInvoice } } },
+    {
+      config: { audience: 'staff' },
+      schema: { tags, summary: 'One invoice with its payment, slip and history (staff)', params: IdParams, response: { 200: StaffInvoice } },
+    },
     async (request) => getStaffInvoice(deps, request.params.id, lang(request)),
   );
   app.post(
     PaymentPaths.staffAction(':id', 'void'),
-    { config: { audience: 'staff' }, schema: { tags, params: IdParams, body: VoidInvoiceBody, response: { 200: StaffInvoice } } },
+    {
+      config: { audience: 'staff' },
+      schema: { tags, summary: 'Void an open invoice, with a reason', params: IdParams, body: VoidInvoiceBody, response: { 200: StaffInvoice } },
+    },
     async (request) => voidInvoice(deps, actorOf(request), request.principal!, request.params.id, request.body.reason, lang(request)),
   );
   app.post(
     PaymentPaths.staffAction(':id', 'confirm'),
-    { config: { audience: 'staff' }, schema: { tags, params: IdParams, body: ConfirmInvoiceBody, response: { 200: StaffInvoice } } },
+    {
+      config: { audience: 'staff' },
+      schema: {
+        tags,
+        summary: 'Confirm (with the amount and date) or reject a transfer slip',
+        params: IdParams,
+        body: ConfirmInvoiceBody,
+        response: { 200: StaffInvoice },
+      },
+    },
     async (request) => decideOnSlip(deps, actorOf(request), request.principal!, request.params.id, request.body, lang(request)),
   );
   // Money already received is taken back only by a staff admin, with a reason (decision 120).
   app.post(
     PaymentPaths.staffAction(':id', 'reverse'),
-    { config: { audience: 'staffAdmin' }, schema: { tags, params: IdParams, body: ReverseInvoiceBody, response: { 200: StaffInvoice } } },
+    {
+      config: { audience: 'staffAdmin' },
+      schema: {
+        tags,
+        summary: 'Reverse the payment of a paid invoice, with a reason',
+        params: IdParams,
+        body: ReverseInvoiceBody,
+        response: { 200: StaffInvoice },
+      },
+    },
     async (request) => reversePayment(deps, actorOf(request), request.principal!, request.params.id, request.body.reason, lang(request)),
   );
   app.get(
     PaymentPaths.staffUnmatched,
-    { config: { audience: 'staff' }, schema: { tags, querystring: PageQuery, response: { 200: UnmatchedNotificationList } } },
+    {
+      config: { audience: 'staff' },
+      schema: { tags, summary: 'Bank notifications that matched no invoice', querystring: PageQuery, response: { 200: UnmatchedNotificationList } },
+    },
     async (request) => listUnmatched(deps, request.query, lang(request)),
   );
   app.post(
     PaymentPaths.staffResolveUnmatched(':id'),
-    { config: { audience: 'staff' }, schema: { tags, params: IdParams, body: ResolveNotificationBody, response: { 204: NoContent } } },
+    {
+      config: { audience: 'staff' },
+      schema: {
+        tags,
+        summary: 'Apply an unmatched bank notification to an invoice, or dismiss it',
+        params: IdParams,
+        body: ResolveNotificationBody,
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       await resolveUnmatched(deps, actorOf(request), request.principal!, request.params.id, request.body);
       return reply.code(204).send(null);
@@ -192,7 +247,10 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The test bank's wiring (decision 125): the key this instance made for itself, never a configured one.
   app.get(
     PaymentPaths.staffWebhookSecret,
-    { config: { audience: 'staffAdmin' }, schema: { tags, response: { 200: WebhookSecretInfo } } },
+    {
+      config: { audience: 'staffAdmin' },
+      schema: { tags, summary: "This instance's key for signing bank notifications (test bank)", response: { 200: WebhookSecretInfo } },
+    },
     async () => {
       const secret = await webhookSecret(deps);
       return { source: secret.source, secret: secret.source === 'generated' ? secret.value : null, simulator: simulatorEnabled(app.config) };
@@ -204,14 +262,28 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const simulator = simulatorProvider(app);
     app.post(
       PaymentPaths.staffSimulator,
-      { config: { audience: 'staff' }, schema: { tags, body: SimulatePaymentBody, response: { 200: SimulatedPayment } } },
+      {
+        config: { audience: 'staff' },
+        schema: {
+          tags,
+          summary: 'Pay an invoice as the test bank would (simulator)',
+          body: SimulatePaymentBody,
+          response: { 200: SimulatedPayment },
+        },
+      },
       async (request) => simulator.payInvoice(request.body.invoiceNumber, actorOf(request)),
     );
   }
-  app.get(PaymentPaths.staffReceipt(':id'), { config: { audience: 'staff' }, schema: { tags, params: IdParams } }, async (request, reply) =>
-    sendReceipt(request, reply, await findInvoiceForStaff(deps, request.params.id)),
+  app.get(
+    PaymentPaths.staffReceipt(':id'),
+    { config: { audience: 'staff' }, schema: { tags, summary: 'The receipt (PDF) of a paid invoice (staff)', params: IdParams } },
+    async (request, reply) => sendReceipt(request, reply, await findInvoiceForStaff(deps, request.params.id)),
   );
-  app.get(PaymentPaths.fees, { config: { audience: 'staffAdmin' }, schema: { tags, response: { 200: FeeSchedule } } }, async () => getFees(deps));
+  app.get(
+    PaymentPaths.fees,
+    { config: { audience: 'staffAdmin' }, schema: { tags, summary: 'The fee schedule, every row (staff admins)', response: { 200: FeeSchedule } } },
+    async () => getFees(deps),
+  );
   // What each service costs is no secret: the fees page shows it to anyone, from the staff's schedule.
   app.get(
     PaymentPaths.currentFees,
@@ -223,7 +295,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     PaymentPaths.fees,
-    { config: { audience: 'staffAdmin' }, schema: { tags, body: PutFeesBody, response: { 200: FeeSchedule } } },
+    { config: { audience: 'staffAdmin' }, schema: { tags, summary: 'Change the fee schedule', body: PutFeesBody, response: { 200: FeeSchedule } } },
     async (request) => putFees(deps, actorOf(request), request.principal!, request.body),
   );
 };

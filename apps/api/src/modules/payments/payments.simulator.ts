@@ -6,7 +6,7 @@ import { newId } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit';
 import { findInvoiceByNumber } from './payments.repository';
-import { signNotification } from './payments.signature';
+import { signBody } from '../../lib/signature';
 import { webhookSecret } from './payments.webhook-secret';
 
 /**
@@ -34,7 +34,7 @@ export async function deliverSignedNotification(app: FastifyInstance, notificati
   const res = await app.inject({
     method: 'POST',
     url: `${API_BASE}${PaymentPaths.notify}`,
-    headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signNotification(secret.value, raw) },
+    headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signBody(secret.value, raw) },
     payload: raw,
   });
   if (res.statusCode !== 200) throw new Error(`${who}: notify answered ${res.statusCode} ${res.body}`);

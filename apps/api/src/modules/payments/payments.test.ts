@@ -16,7 +16,7 @@ import { deliver, issueInvoiceTo, notification, papi } from '../../../test/payme
 import { acceptedSubmission, readySubmission, staffAction, submit } from '../../../test/submissions';
 import { jpegBytes, pdfBytes } from '../../../test/file-fixtures';
 import { uploadWhole } from '../../../test/tus';
-import { signNotification } from './payments.signature';
+import { signBody } from '../../lib/signature';
 import { webhookSecret } from './payments.webhook-secret';
 import { RECEIPT_JOB } from './payments.receipt';
 import { pdfText } from '../../lib/pdf/pdf-text';
@@ -247,9 +247,7 @@ describe(`service payment (${dialect})`, () => {
       const raw = JSON.stringify(n);
       const now = Math.floor(Date.now() / 1000);
       const signature =
-        header === 'OTHER'
-          ? signNotification('another-secret-of-at-least-32-bytes-long!!', raw, now)
-          : (header?.replace('SECONDS', String(now)) ?? null);
+        header === 'OTHER' ? signBody('another-secret-of-at-least-32-bytes-long!!', raw, now) : (header?.replace('SECONDS', String(now)) ?? null);
       const res = await deliver(t, raw, { signature });
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('PAYMENT_SIGNATURE');
@@ -260,7 +258,7 @@ describe(`service payment (${dialect})`, () => {
     it('refuses a body changed after signing (401)', async () => {
       const invoice = await issueInvoiceTo(t, company, [{ description: 'Tamper', amount: 1000 }]);
       const n = notification({ billNumber: invoice.number, amount: 1 });
-      const signature = signNotification((await webhookSecret(t.app.deps)).value, JSON.stringify(n));
+      const signature = signBody((await webhookSecret(t.app.deps)).value, JSON.stringify(n));
       const res = await deliver(t, JSON.stringify({ ...n, amount: 1000 }), { signature });
       expect(res.statusCode).toBe(401);
       expect((await staffInvoice(invoice.id)).status).toBe('open');

@@ -8,7 +8,7 @@ import { createTwoApps } from '../../../test/two-apps';
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
 import { REPO_ROOT } from '../../paths';
-import { signNotification } from './payments.signature';
+import { signBody } from '../../lib/signature';
 import { webhookSecret } from './payments.webhook-secret';
 
 /**
@@ -54,7 +54,7 @@ describe(`the webhook key of an instance started without PAYMENT_WEBHOOK_SECRET 
     expect(constants.length).toBeGreaterThan(500);
     let accepted = 0;
     for (const constant of constants) {
-      const res = await deliver(t, raw, { signature: signNotification(constant, raw) });
+      const res = await deliver(t, raw, { signature: signBody(constant, raw) });
       if (res.statusCode !== 401) accepted += 1;
     }
     expect(accepted).toBe(0);
@@ -111,7 +111,7 @@ describe(`the generated key across restarts and processes (${dialect})`, () => {
       const res = await second.inject({
         method: 'POST',
         url: papi(PaymentPaths.notify),
-        headers: { 'content-type': 'application/json', 'x-bansi-signature': signNotification(x.value, raw) },
+        headers: { 'content-type': 'application/json', 'x-bansi-signature': signBody(x.value, raw) },
         payload: raw,
       });
       expect(res.json()).toEqual({ outcome: 'unmatched', reason: 'unknown_bill' });

@@ -38,9 +38,13 @@ export default platformRoutes;
 
 /** Liveness and readiness live at the root, outside the API base, as load balancers expect. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/healthz', { config: { audience: 'public' }, schema: { tags: ['platform'], response: { 200: Health } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/healthz',
+    { config: { audience: 'public' }, schema: { tags: ['platform'], summary: 'Liveness: the process answers', response: { 200: Health } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
   app.get(
     '/readyz',
     {

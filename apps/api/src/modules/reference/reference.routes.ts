@@ -25,14 +25,26 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['reference'];
   const cache = (reply: { header(k: string, v: string): unknown }) => reply.header('cache-control', 'public, max-age=300');
 
-  app.get(ReferencePaths.provinces, { config: { audience: 'public' }, schema: { tags, response: { 200: Items(Place) } } }, async (_req, reply) => {
-    cache(reply);
-    return { items: (await listProvinces(db)).map(({ code, nameLo, nameEn }) => ({ code, nameLo, nameEn })) };
-  });
+  app.get(
+    ReferencePaths.provinces,
+    { config: { audience: 'public' }, schema: { tags, summary: 'Provinces of Laos', response: { 200: Items(Place) } } },
+    async (_req, reply) => {
+      cache(reply);
+      return { items: (await listProvinces(db)).map(({ code, nameLo, nameEn }) => ({ code, nameLo, nameEn })) };
+    },
+  );
 
   app.get(
     '/reference/provinces/:code/districts',
-    { config: { audience: 'public' }, schema: { tags, params: z.object({ code: z.string().regex(/^\d{2}$/) }), response: { 200: Items(District) } } },
+    {
+      config: { audience: 'public' },
+      schema: {
+        tags,
+        summary: 'Districts of a province',
+        params: z.object({ code: z.string().regex(/^\d{2}$/) }),
+        response: { 200: Items(District) },
+      },
+    },
     async (request, reply) => {
       cache(reply);
       const rows = await listDistricts(db, request.params.code);
@@ -50,7 +62,10 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/reference/districts/:code/villages',
-    { config: { audience: 'public' }, schema: { tags, params: z.object({ code: z.string().regex(/^\d{4}$/) }), response: { 200: Items(Place) } } },
+    {
+      config: { audience: 'public' },
+      schema: { tags, summary: 'Villages of a district', params: z.object({ code: z.string().regex(/^\d{4}$/) }), response: { 200: Items(Place) } },
+    },
     async (request, reply) => {
       cache(reply);
       return { items: (await listVillages(db, request.params.code)).map(({ code, nameLo, nameEn }) => ({ code, nameLo, nameEn })) };
@@ -61,7 +76,13 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reference/:list',
     {
       config: { audience: 'public' },
-      schema: { tags, params: z.object({ list: ReferenceList }), querystring: ReferenceListQuery, response: { 200: Items(ReferenceItem) } },
+      schema: {
+        tags,
+        summary: "A reference list's current entries",
+        params: z.object({ list: ReferenceList }),
+        querystring: ReferenceListQuery,
+        response: { 200: Items(ReferenceItem) },
+      },
     },
     async (request, reply) => {
       // Staff admins edit these lists: a browser or proxy must ask again, so the next request sees an edit.
@@ -73,14 +94,28 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- staff editing (issue 16): every row with retired ones, create, edit, retire, restore ---------
   app.get(
     BackofficePaths.referenceList,
-    { config: { audience: 'staff' }, schema: { tags, params: ReferenceListParams, response: { 200: Items(StaffReferenceItem) } } },
+    {
+      config: { audience: 'staff' },
+      schema: {
+        tags,
+        summary: 'Every entry of a reference list, retired ones too (staff)',
+        params: ReferenceListParams,
+        response: { 200: Items(StaffReferenceItem) },
+      },
+    },
     async (request) => listStaffReference(app.deps, request.params.list),
   );
   app.post(
     BackofficePaths.referenceList,
     {
       config: { audience: 'staffAdmin' },
-      schema: { tags, params: ReferenceListParams, body: CreateReferenceItemRequest, response: { 201: StaffReferenceItem } },
+      schema: {
+        tags,
+        summary: 'Add a reference entry',
+        params: ReferenceListParams,
+        body: CreateReferenceItemRequest,
+        response: { 201: StaffReferenceItem },
+      },
     },
     async (request, reply) => reply.code(201).send(await createReferenceItem(app.deps, actorOf(request), request.params.list, request.body)),
   );
@@ -88,7 +123,13 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     BackofficePaths.referenceItem,
     {
       config: { audience: 'staffAdmin' },
-      schema: { tags, params: ReferenceItemParams, body: UpdateReferenceItemRequest, response: { 200: StaffReferenceItem } },
+      schema: {
+        tags,
+        summary: 'Edit a reference entry',
+        params: ReferenceItemParams,
+        body: UpdateReferenceItemRequest,
+        response: { 200: StaffReferenceItem },
+      },
     },
     async (request) => updateReferenceItem(app.deps, actorOf(request), request.params.list, request.params.id, request.body),
   );
@@ -98,7 +139,10 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       path,
-      { config: { audience: 'staffAdmin' }, schema: { tags, params: ReferenceItemParams, response: { 200: StaffReferenceItem } } },
+      {
+        config: { audience: 'staffAdmin' },
+        schema: { tags, summary: 'Retire or restore a reference entry', params: ReferenceItemParams, response: { 200: StaffReferenceItem } },
+      },
       async (request) => setReferenceItemActive(app.deps, actorOf(request), request.params.list, request.params.id, active),
     );
   }

@@ -20,9 +20,13 @@ const present = (u: UserRow) => ({
 const staffAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const tags = ['staff'];
-  app.get(StaffAccountPaths.list, { config: { audience: 'staffAdmin' }, schema: { tags, response: { 200: Items(StaffAccount) } } }, async () => ({
-    items: (await listStaff(deps)).map(present),
-  }));
+  app.get(
+    StaffAccountPaths.list,
+    { config: { audience: 'staffAdmin' }, schema: { tags, summary: 'Staff accounts', response: { 200: Items(StaffAccount) } } },
+    async () => ({
+      items: (await listStaff(deps)).map(present),
+    }),
+  );
   app.post(
     StaffAccountPaths.list,
     {
@@ -38,7 +42,10 @@ const staffAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/staff/accounts/:id',
-    { config: { audience: 'staffAdmin' }, schema: { tags, params: z.object({ id: z.uuid() }), response: { 204: NoContent } } },
+    {
+      config: { audience: 'staffAdmin' },
+      schema: { tags, summary: 'Disable a staff account', params: z.object({ id: z.uuid() }), response: { 204: NoContent } },
+    },
     async (request, reply) => {
       await disableStaff(deps, request.principal!.userId, request.params.id, actorOf(request));
       return reply.code(204).send(null);

@@ -110,8 +110,10 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => checkSubmission(deps, companyOf(request.principal), request.query.bookYear),
   );
 
-  app.get(SubmissionPaths.one(':id'), { config: company, schema: { tags, params: IdParams, response: { 200: SubmissionDetail } } }, async (request) =>
-    getSubmission(deps, request.principal!, request.params.id),
+  app.get(
+    SubmissionPaths.one(':id'),
+    { config: company, schema: { tags, summary: "One of the company's submissions", params: IdParams, response: { 200: SubmissionDetail } } },
+    async (request) => getSubmission(deps, request.principal!, request.params.id),
   );
 
   app.patch(
@@ -195,6 +197,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const receiptSchema = {
     tags,
+    summary: 'The acknowledgement receipt (PDF)',
     params: IdParams,
     querystring: FileContentQuery,
     description: 'The acknowledgement receipt (PDF) of an accepted submission; 404 before. Range, ETag, Content-Disposition.',
@@ -227,13 +230,22 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     SubmissionPaths.staffOne(':id'),
-    { config: staff, schema: { tags: staffTags, params: IdParams, response: { 200: StaffSubmissionDetail } } },
+    { config: staff, schema: { tags: staffTags, summary: 'One submission (staff)', params: IdParams, response: { 200: StaffSubmissionDetail } } },
     async (request) => getStaffSubmission(deps, request.principal!, request.params.id),
   );
 
   app.post(
     SubmissionPaths.staffAction(':id', 'start-review'),
-    { config: staff, schema: { tags: staffTags, params: IdParams, body: StartReviewRequest, response: { 200: StaffSubmissionDetail } } },
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Start reviewing a submitted filing',
+        params: IdParams,
+        body: StartReviewRequest,
+        response: { 200: StaffSubmissionDetail },
+      },
+    },
     async (request) => startReview(deps, request.principal!, actorOf(request), request.params.id, request.body.version),
   );
 

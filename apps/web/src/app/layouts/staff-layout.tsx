@@ -8,6 +8,7 @@ import {
   IconDatabase,
   IconGauge,
   IconHistory,
+  IconWebhook,
   IconNews,
   IconNotes,
   IconReceipt,
@@ -34,6 +35,7 @@ const nav: (ShellNavItem & { adminOnly?: boolean })[] = [
   { to: paths.staff.reference, labelKey: 'staff.nav.reference', icon: <IconDatabase size={18} /> },
   { to: paths.staff.accounts, labelKey: 'staff.nav.accounts', icon: <IconUsers size={18} />, adminOnly: true },
   { to: paths.staff.audit, labelKey: 'audit.nav', icon: <IconHistory size={18} />, adminOnly: true },
+  { to: paths.staff.webhooks, labelKey: 'webhooks.nav', icon: <IconWebhook size={18} />, adminOnly: true },
 ];
 
 /** A company user who opens the back office is told plainly that it is for the service's staff. */

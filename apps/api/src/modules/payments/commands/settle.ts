@@ -1,7 +1,9 @@
 import type { Actor } from '../../../lib/actor';
 import { newId, nowIso } from '../../../lib/crypto';
-import type { Executor } from '../../../lib/deps';
+import type { Deps, Executor } from '../../../lib/deps';
 import { recordAudit } from '../../audit';
+import { publish } from '../../events';
+import '../payments.published';
 import { insertPayment, markInvoicePaid } from '../payments.repository';
 import type { InvoicesTable } from '../payments.tables';
 
@@ -13,6 +15,7 @@ const paidHooks: PaidHook[] = [];
 export const onInvoicePaid = (hook: PaidHook) => void paidHooks.push(hook);
 
 export async function settle(
+  deps: Deps,
   trx: Executor,
   actor: Actor,
   invoice: InvoicesTable,
@@ -67,5 +70,13 @@ export async function settle(
   );
   const paid = { ...invoice, status: 'paid' as const, paidAt: payment.paidAt, method: payment.method };
   for (const hook of paidHooks) await hook(trx, paid, actor, paymentId);
+  // No news for the bell: the company gets its receipt by mail (the hook above). Outgoing events subscribe.
+  await publish(deps, trx, {
+    type: 'invoice.paid',
+    subject: { kind: 'invoice', id: invoice.id },
+    companyId: invoice.companyId,
+    payload: { number: invoice.number, paymentId, amount: Number(invoice.total), method: payment.method },
+    occurredAt: now,
+  });
   return true;
 }

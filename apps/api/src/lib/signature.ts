@@ -2,13 +2,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PAYMENT_SIGNATURE_TOLERANCE_SECONDS } from '@bansi/shared';
 
 /**
- * The bank's notifications are signed (DESIGN §8.4): `X-Bansi-Signature: t=<unix seconds>,v1=<hex
- * HMAC-SHA256(secret, t + "." + raw body)>`, compared in constant time, refused outside ±300 s.
+ * The one signature scheme of Bansi's webhooks (DESIGN §8.4), both ways: the bank's notifications to us
+ * (payments verifies them) and our outgoing events to a customer's URL (webhooks signs them).
+ * `X-Bansi-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`, compared in
+ * constant time, refused outside ±300 s.
  */
 
 const hmac = (secret: string, t: string, rawBody: string) => createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
 
-export function signNotification(secret: string, rawBody: string, nowSeconds = Math.floor(Date.now() / 1000)): string {
+export function signBody(secret: string, rawBody: string, nowSeconds = Math.floor(Date.now() / 1000)): string {
   const t = String(nowSeconds);
   return `t=${t},v1=${hmac(secret, t, rawBody)}`;
 }
