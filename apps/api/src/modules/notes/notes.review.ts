@@ -10,6 +10,8 @@ import { findCompany } from '../companies';
 import { storeGenerated } from '../files';
 import type { FilesTable } from '../files';
 import { enqueueMail } from '../mail';
+import { publish } from '../events';
+import './notes.published';
 import { reviewStep } from '../review';
 import { staffReviewTransition, type ReviewStore } from '../review';
 import { notesActorName, notesEvent } from './notes.events';
@@ -91,6 +93,13 @@ export async function acceptNotes(deps: Deps, principal: Principal, actor: Actor
           kind: 'pdf',
         });
         await setNotesPdf(trx, id, stored.id);
+        await publish(deps, trx, {
+          type: 'notes.accepted',
+          subject: { kind: 'notes', id },
+          companyId: row.companyId,
+          payload: { bookYear: Number(row.bookYear), pdfFileId: stored.id },
+          occurredAt: now,
+        });
         const company = await findCompany(trx, row.companyId);
         if (!company) throw notFound();
         for (const user of await listMailableUsers(trx, row.companyId)) {

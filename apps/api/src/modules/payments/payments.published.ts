@@ -3,6 +3,8 @@ declare module '../events/events.service' {
   interface DomainEventMap {
     /** staff rejected the pending payment slip of an invoice: subject `invoice` */
     'slip.rejected': { number: string; slipId: string; reason: string };
+    /** an invoice was paid (LAO QR, an applied bank notification or a confirmed slip): subject `invoice` */
+    'payment.received': { number: string; paymentId: string; amount: number; method: 'laoqr' | 'slip'; paidAt: string };
     /** a staff admin reversed the payment of a paid invoice (it is open again): subject `invoice` */
     'payment.reversed': { number: string; paymentId: string; amount: number; reason: string };
   }

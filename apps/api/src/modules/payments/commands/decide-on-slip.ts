@@ -71,7 +71,7 @@ export async function decideOnSlip(
       },
     ]);
     if (body.decision === 'confirm') {
-      const paid = await settle(trx, actor, row, {
+      const paid = await settle(deps, trx, actor, row, {
         method: 'slip',
         paidAt: now,
         slipId: slip.id,

@@ -52,7 +52,7 @@ export async function receiveNotification(deps: Deps, actor: Actor, n: PaymentNo
       return { outcome: first?.outcome ?? 'unmatched', reason: first?.reason ?? null };
     }
     if (!reason && invoice) {
-      const paid = await settle(trx, actor, invoice, {
+      const paid = await settle(deps, trx, actor, invoice, {
         method: 'laoqr',
         paidAt,
         provider: n.provider,

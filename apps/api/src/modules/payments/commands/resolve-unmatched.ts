@@ -47,7 +47,7 @@ export async function resolveUnmatched(deps: Deps, actor: Actor, principal: Prin
       }))
     )
       throw new AppError(409, 'PAYMENT_NOTIFICATION_RESOLVED');
-    const paid = await settle(trx, actor, invoice, {
+    const paid = await settle(deps, trx, actor, invoice, {
       method: 'laoqr',
       paidAt: n.paidAt,
       provider: n.provider,

@@ -1,6 +1,8 @@
 import type { Actor } from '../../../lib/actor';
 import { newId, nowIso } from '../../../lib/crypto';
-import type { Executor } from '../../../lib/deps';
+import type { Deps, Executor } from '../../../lib/deps';
+import { publish } from '../../events';
+import '../payments.published';
 import { recordAudit } from '../../audit';
 import { insertPayment, markInvoicePaid } from '../payments.repository';
 import type { InvoicesTable } from '../payments.tables';
@@ -13,6 +15,7 @@ const paidHooks: PaidHook[] = [];
 export const onInvoicePaid = (hook: PaidHook) => void paidHooks.push(hook);
 
 export async function settle(
+  deps: Deps,
   trx: Executor,
   actor: Actor,
   invoice: InvoicesTable,
@@ -65,6 +68,12 @@ export async function settle(
       },
     },
   );
+  await publish(deps, trx, {
+    type: 'payment.received',
+    subject: { kind: 'invoice', id: invoice.id },
+    companyId: invoice.companyId,
+    payload: { number: invoice.number, paymentId, amount: Number(invoice.total), method: payment.method, paidAt: payment.paidAt },
+  });
   const paid = { ...invoice, status: 'paid' as const, paidAt: payment.paidAt, method: payment.method };
   for (const hook of paidHooks) await hook(trx, paid, actor, paymentId);
   return true;
