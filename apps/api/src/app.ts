@@ -30,6 +30,7 @@ import mailWorker from './plugins/mail-worker';
 import webApp from './plugins/web-app';
 import { devMailRoutes } from './modules/mail/mail.routes';
 import { databaseRateLimitStore } from './modules/security/rate-limit.store';
+import { apiKeyAuth } from './modules/api-keys';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transformStaticCSP: (header) => header,
   });
   await app.register(session);
+  await app.register(apiKeyAuth);
   await app.register(csrf);
   await app.register(access);
   await app.register(assets, { catalogs });

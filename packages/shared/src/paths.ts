@@ -307,7 +307,23 @@ export const WebPaths = {
     company: (id: string) => `/staff/companies/${seg(id)}`,
     reports: '/staff/reports',
     audit: '/staff/audit',
+    apiKeys: '/staff/api-keys',
   },
+} as const;
+
+/** API keys of the service's own software (staff admins), and the pull feeds a key reads (docs/api-clients.md). */
+export const ApiKeyPaths = {
+  list: '/staff/api-keys',
+  one: '/staff/api-keys/:id',
+} as const;
+
+export const apiKeyUrl = {
+  one: (id: string) => `/staff/api-keys/${seg(id)}`,
+} as const;
+
+export const FeedPaths = {
+  filings: '/feed/filings',
+  payments: '/feed/payments',
 } as const;
 
 /** The last backup's time, size and result (staff admins; the back office's audit screen). */

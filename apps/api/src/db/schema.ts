@@ -20,6 +20,8 @@ import type { SequenceTables } from './sequences.tables';
 import type { EventsTables } from '../modules/events/events.tables';
 import type { CompanyExportTables } from '../modules/company-exports/company-exports.tables';
 import type { BackupsTables } from '../modules/backup/backup.tables';
+import type { ApiKeysTables } from '../modules/api-keys/api-keys.tables';
+import type { FeedsTables } from '../modules/feeds/feeds.tables';
 
 /**
  * The tables of the database, as Kysely sees them (camelCase; the CamelCasePlugin maps to
@@ -48,4 +50,6 @@ export interface Database
     ReviewTables,
     EventsTables,
     CompanyExportTables,
-    BackupsTables {}
+    BackupsTables,
+    ApiKeysTables,
+    FeedsTables {}

@@ -22,6 +22,8 @@ import { paymentsRoutes } from './payments';
 import { notesRoutes } from './notes';
 import { companyExportsRoutes } from './company-exports';
 import { backupRoutes } from './backup';
+import { apiKeysRoutes } from './api-keys';
+import { feedsRoutes } from './feeds';
 
 /** Every feature's routes, each registered under the API base path. */
 export const featureModules: FastifyPluginAsync[] = [
@@ -44,4 +46,6 @@ export const featureModules: FastifyPluginAsync[] = [
   notesRoutes,
   companyExportsRoutes,
   backupRoutes,
+  apiKeysRoutes,
+  feedsRoutes,
 ];

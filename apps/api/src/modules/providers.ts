@@ -1,4 +1,5 @@
-import { provideSessionCompanies } from './auth';
+import { provideStaffNames } from './api-keys';
+import { findUserById, provideSessionCompanies } from './auth';
 import { countCompaniesNamingItems, findCompanySummary } from './companies';
 import { provideReferenceUses } from './reference';
 import { countSubmissionsNamingItems } from './submissions';
@@ -10,3 +11,7 @@ import { countSubmissionsNamingItems } from './submissions';
 provideSessionCompanies(findCompanySummary);
 provideReferenceUses(countCompaniesNamingItems);
 provideReferenceUses(countSubmissionsNamingItems);
+provideStaffNames(async (db, ids) => {
+  const users = await Promise.all(ids.map((id) => findUserById(db, id)));
+  return new Map(users.flatMap((u) => (u ? [[u.id, u.name] as const] : [])));
+});

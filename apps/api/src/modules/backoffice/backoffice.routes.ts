@@ -26,13 +26,16 @@ const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     BackofficePaths.companies,
-    { config: { audience: 'staff' }, schema: { tags, querystring: StaffCompaniesQuery, response: { 200: StaffCompanyPage } } },
+    {
+      config: { audience: 'staff', scope: 'companies:read' },
+      schema: { tags, querystring: StaffCompaniesQuery, response: { 200: StaffCompanyPage } },
+    },
     async (request) => findCompanies(app.deps, request.query, requestLanguage(request.headers['accept-language'])),
   );
 
   app.get(
     BackofficePaths.company,
-    { config: { audience: 'staff' }, schema: { tags, params: IdParams, response: { 200: StaffCompanyDetail } } },
+    { config: { audience: 'staff', scope: 'companies:read' }, schema: { tags, params: IdParams, response: { 200: StaffCompanyDetail } } },
     async (request) => getCompanyDetail(app.deps, request.params.id),
   );
 

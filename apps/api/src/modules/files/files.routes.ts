@@ -28,8 +28,10 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(FilePaths.one(':id'), { schema: { tags, params: FileParams, response: { 200: FileMeta } }, config: { audience: 'company' } }, meta);
   // HEAD declared explicitly: Fastify's automatic HEAD would read the whole file to discard it.
   app.route({ method: ['GET', 'HEAD'], url: FilePaths.content(':id'), schema: contentSchema, config: { audience: 'company' }, handler: content });
-  app.get(FilePaths.staffOne(':id'), { schema: { tags, params: FileParams, response: { 200: FileMeta } }, config: { audience: 'staff' } }, meta);
-  app.route({ method: ['GET', 'HEAD'], url: FilePaths.staffContent(':id'), schema: contentSchema, config: { audience: 'staff' }, handler: content });
+  // The filings feed links its files here: an API key with filings:read downloads them (decision 240).
+  const staffRead = { audience: 'staff', scope: 'filings:read' } as const;
+  app.get(FilePaths.staffOne(':id'), { schema: { tags, params: FileParams, response: { 200: FileMeta } }, config: staffRead }, meta);
+  app.route({ method: ['GET', 'HEAD'], url: FilePaths.staffContent(':id'), schema: contentSchema, config: staffRead, handler: content });
 
   // tus requests carry raw bytes: no body parser may touch them (the tus server reads the stream).
   await app.register(async (scope) => {
