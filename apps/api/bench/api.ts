@@ -36,6 +36,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db/index';
 import { sha256 } from '../src/lib/crypto';
+import { setSequence } from '../src/db/sequences';
 import { SCALE, WORDS, seedScaled, seedSmall } from './api-seed';
 import type { Captured, CapturedQuery } from './floor-server';
 import { backgroundLoop, interleavedClosedLoops, openLoop, sequential, type Target } from './http-load';
@@ -207,6 +208,13 @@ async function apiKeyHeader(db: Db, userId: string): Promise<string> {
 
 /** The filings feed's entries of the accepted filings, as feeds.record.ts writes them (a filing with five files). */
 async function seedFeed(db: Db, count: number) {
+  // after what the demo data's own acceptances wrote
+  const { last } = await db.kysely
+    .selectFrom('feedEntries')
+    .select((eb) => eb.fn.max('seq').as('last'))
+    .where('feed', '=', 'filings')
+    .executeTakeFirstOrThrow();
+  const first = Number(last ?? 0) + 1;
   const company = { id: randomUUID(), nameLo: 'ບໍລິສັດ ທົດລອງ ຈຳກັດ', nameEn: 'Bench Trading Co., Ltd.' };
   const file = (slot: string) => ({
     id: randomUUID(),
