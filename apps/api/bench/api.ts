@@ -240,7 +240,7 @@ async function seedFeed(db: Db, count: number) {
     };
     return {
       feed: 'filings' as const,
-      seq: i + 1,
+      seq: first + i,
       kind: 'filing',
       subjectId: id,
       companyId: company.id,
@@ -253,6 +253,7 @@ async function seedFeed(db: Db, count: number) {
       .insertInto('feedEntries')
       .values(rows.slice(i, i + 500))
       .execute();
+  await setSequence(db.kysely, 'feed_filings', 0, first + count - 1);
 }
 
 interface Setup {
