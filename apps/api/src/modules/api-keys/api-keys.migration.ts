@@ -17,8 +17,16 @@ export const apiKeysMigration: Migration = {
       .addColumn('revoked_at', 'text')
       .addColumn('revoked_by', 'text')
       .execute();
+    await db.schema
+      .createTable('api_key_addresses')
+      .addColumn('key_id', 'text', (c) => c.notNull().references('api_keys.id'))
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('first_seen_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('api_key_addresses_pk', ['key_id', 'address'])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('api_key_addresses').execute();
     await db.schema.dropTable('api_keys').execute();
   },
 };

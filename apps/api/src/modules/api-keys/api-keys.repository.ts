@@ -25,18 +25,17 @@ export async function markRevoked(db: Executor, id: string, at: string, by: stri
   return Number(res.numUpdatedRows) > 0;
 }
 
-/**
- * Notes a use. Answers whether this call changed the address (a new address since the last use), so that
- * of two processes noting the same new address at once only one audits it.
- */
-export async function touchApiKey(db: Executor, id: string, at: string, address: string | null): Promise<boolean> {
-  const changed = await db
-    .updateTable('apiKeys')
-    .set({ lastUsedAt: at, lastUsedAddress: address })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('lastUsedAddress', 'is', null), eb('lastUsedAddress', '!=', address ?? '')]))
+/** Notes a use: when, and from where. */
+export async function touchApiKey(db: Executor, id: string, at: string, address: string | null) {
+  await db.updateTable('apiKeys').set({ lastUsedAt: at, lastUsedAddress: address }).where('id', '=', id).execute();
+}
+
+/** Adds an address to the key's list; false when it was there already (another process may have added it just now). */
+export async function rememberAddress(db: Executor, keyId: string, address: string, at: string): Promise<boolean> {
+  const res = await db
+    .insertInto('apiKeyAddresses')
+    .values({ keyId, address, firstSeenAt: at })
+    .onConflict((oc) => oc.columns(['keyId', 'address']).doNothing())
     .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) > 0) return true;
-  await db.updateTable('apiKeys').set({ lastUsedAt: at }).where('id', '=', id).execute();
-  return false;
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
 }

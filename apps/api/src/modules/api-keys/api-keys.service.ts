@@ -13,7 +13,7 @@ import { newId, nowIso, sha256 } from '../../lib/crypto';
 import type { Deps, Executor } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit';
-import { findApiKey, findApiKeyByHash, insertApiKey, listApiKeyRows, markRevoked, touchApiKey } from './api-keys.repository';
+import { findApiKey, findApiKeyByHash, insertApiKey, listApiKeyRows, markRevoked, rememberAddress, touchApiKey } from './api-keys.repository';
 import type { ApiKeysTable } from './api-keys.tables';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -21,8 +21,14 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_DIGITS = 43;
 /** how many characters of the key the list shows: `bansi_` and 6 more */
 const PREFIX_LENGTH = 12;
-/** a key's last use is written at most this often from one address (one row update per request otherwise) */
+/** a key's last use is written at most this often, and at once from a new address (one row update per request otherwise) */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * `<key id> <address>` pairs this process knows are in `api_key_addresses`. The list is append-only, so a
+ * pair once known stays true in every process: this only spares the insert; cleared when it grows large.
+ */
+const knownAddresses = new Set<string>();
+const KNOWN_ADDRESSES_MAX = 10_000;
 
 /** `bansi_` + 32 random bytes in base62. */
 export function newApiKeyText(): string {
@@ -120,16 +126,19 @@ export interface ApiKeyCaller {
 /**
  * The live key a request presents, or null for a wrong, revoked or expired one — told apart by nobody:
  * each costs the same one look-up by hash (a text not shaped like a key is hashed and looked up too).
- * A use from another address than the last is audited.
+ * A use from an address the key was never used from is audited, once (`api_key_addresses`).
  */
 export async function authenticateApiKey(deps: Deps, key: string, address: string | null, requestId: string): Promise<ApiKeyCaller | null> {
   const row = await findApiKeyByHash(deps.db, sha256(key));
   const now = nowIso();
   if (!row || !API_KEY_PATTERN.test(key) || row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) return null;
+  const pair = `${row.id} ${address ?? ''}`;
+  const known = address === null || knownAddresses.has(pair);
   const stale = row.lastUsedAt === null || Date.parse(now) - Date.parse(row.lastUsedAt) > TOUCH_EVERY_MS;
-  if (stale || row.lastUsedAddress !== address) {
+  if (!known || stale) {
     await deps.db.transaction().execute(async (trx) => {
-      if (!(await touchApiKey(trx, row.id, now, address))) return;
+      await touchApiKey(trx, row.id, now, address);
+      if (known || !(await rememberAddress(trx, row.id, address, now))) return;
       const actor: Actor = { userId: null, role: 'system', companyId: null, requestId, address };
       await recordAudit(
         trx,
@@ -139,6 +148,10 @@ export async function authenticateApiKey(deps: Deps, key: string, address: strin
         { details: { name: row.name, prefix: row.prefix, address } },
       );
     });
+    if (!known) {
+      if (knownAddresses.size >= KNOWN_ADDRESSES_MAX) knownAddresses.clear();
+      knownAddresses.add(pair);
+    }
   }
   return { id: row.id, createdBy: row.createdBy, scopes: JSON.parse(row.scopes) as ApiKeyScope[] };
 }

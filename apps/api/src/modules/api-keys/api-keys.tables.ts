@@ -19,6 +19,14 @@ export interface ApiKeysTable {
   revokedBy: string | null;
 }
 
+/** Every address a key has been used from (append-only): a use from one not listed is audited once. */
+export interface ApiKeyAddressesTable {
+  keyId: string;
+  address: string;
+  firstSeenAt: string;
+}
+
 export interface ApiKeysTables {
   apiKeys: ApiKeysTable;
+  apiKeyAddresses: ApiKeyAddressesTable;
 }
