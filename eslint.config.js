@@ -37,8 +37,8 @@ const apiModuleZones = apiModules.map((name) => ({
 // stops lint here, so a new module is placed on purpose.
 const apiFloors = [
   { name: 'infrastructure', modules: ['audit', 'events', 'files', 'jobs', 'mail', 'platform', 'qr', 'security'] },
-  { name: 'core', modules: ['auth', 'companies', 'reference', 'review', 'sme-thresholds', 'staff-accounts'] },
-  { name: 'features', modules: ['bookings', 'content', 'library', 'notes', 'payments', 'submissions', 'webhooks'] },
+  { name: 'core', modules: ['api-keys', 'auth', 'companies', 'reference', 'review', 'sme-thresholds', 'staff-accounts'] },
+  { name: 'features', modules: ['bookings', 'content', 'feeds', 'library', 'notes', 'payments', 'submissions', 'webhooks'] },
   {
     name: 'composition',
     modules: ['backoffice', 'backup', 'company-exports', 'housekeeping.ts', 'index.ts', 'providers.ts', 'subscribers.ts'],

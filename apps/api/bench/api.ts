@@ -18,6 +18,9 @@
  *     searches (absent word) in a loop (goal: p99 within 2× of alone);
  *  7. with step 1 on scaled data, the longest the app's event loop stalled during each endpoint's
  *     sequential requests ("loop ms": no request may hold it longer than 50 ms).
+ * The filings feed (issue 32) is read with an API key (bearer, its per-key limit counted in the database),
+ * over 10,000 accepted filings' entries on scaled data. `BENCH_ONLY=feed-filings,feed-filings-deep` measures
+ * only those rows (and skips the search-under-load step).
  * The load client is hand-written (bench/http-load.ts), not autocannon.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,6 +36,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDb, type Db } from '../src/db/index';
 import { sha256 } from '../src/lib/crypto';
+import { setSequence } from '../src/db/sequences';
 import { SCALE, WORDS, seedScaled, seedSmall } from './api-seed';
 import type { Captured, CapturedQuery } from './floor-server';
 import { backgroundLoop, interleavedClosedLoops, openLoop, sequential, type Target } from './http-load';
@@ -46,16 +50,22 @@ const RATE = env('BENCH_RATE', 200);
 const CONNECTIONS = env('BENCH_CONNECTIONS', 8);
 const DBS = (process.env.BENCH_DB ?? 'sqlite,postgres').split(',');
 const PG_ADMIN = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_DB = 'bansi_bench';
+// BENCH_PG_DB: another name when several people run the bench on one server (it drops the database at the end).
+const PG_DB = process.env.BENCH_PG_DB ?? 'bansi_bench';
 
 interface Endpoint {
   name: string;
-  who: 'company' | 'staff';
+  /** a company user's or a reviewer's session cookie, or an API key (the feeds) */
+  who: 'company' | 'staff' | 'key';
   path: string;
 }
 
+/** The feed entries seeded on scaled data: one per accepted filing (decision 241). */
+const FEED_FILINGS = SCALE.companies;
+const feedCursor = (seq: number) => Buffer.from(JSON.stringify([seq])).toString('base64url');
+
 const q = encodeURIComponent;
-const ENDPOINTS: Endpoint[] = [
+const ALL_ENDPOINTS: Endpoint[] = [
   { name: 'submissions', who: 'company', path: '/submissions' },
   { name: 'posts', who: 'company', path: '/posts' },
   { name: 'notifications', who: 'company', path: '/notifications' },
@@ -67,7 +77,10 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'search-common', who: 'company', path: `/search?q=${q(WORDS.common)}` },
   { name: 'search-rare', who: 'company', path: `/search?q=${q(WORDS.rare)}` },
   { name: 'search-absent', who: 'company', path: `/search?q=${q(WORDS.absent)}` },
+  { name: 'feed-filings', who: 'key', path: '/feed/filings?limit=50' },
+  { name: 'feed-filings-deep', who: 'key', path: `/feed/filings?limit=50&since=${feedCursor(Math.floor(FEED_FILINGS / 2))}` },
 ];
+const ENDPOINTS = ALL_ENDPOINTS.filter((e) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(e.name));
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '—');
@@ -138,7 +151,7 @@ function benchConfig(url: string, dataDir: string): Config {
  * (X-Forwarded-For, the app trusting the loopback proxy) at the highest allowed limit, so the
  * figures are searches, not 429s. The floor runs the limiter's SQL too (it is captured).
  */
-const LIMITS = { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_SEARCH_PER_MINUTE: '10000' };
+const LIMITS = { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_SEARCH_PER_MINUTE: '10000', RATE_LIMIT_API_KEY_PER_MINUTE: '100000' };
 const ADDRESSES = Array.from({ length: 32 }, (_, i) => `10.17.0.${i + 1}`);
 const CAPTURE_ADDRESS = '10.17.1.1';
 
@@ -170,13 +183,87 @@ async function sessionCookie(db: Db, userId: string): Promise<string> {
   return `__Host-bansi_session=${token}`;
 }
 
+/** An API key with every scope, as a staff admin would create it; answers the authorization header. */
+async function apiKeyHeader(db: Db, userId: string): Promise<string> {
+  const key = `bansi_${randomBytes(32).toString('base64url').replace(/[-_]/g, 'x').slice(0, 43)}`;
+  await db.kysely
+    .insertInto('apiKeys')
+    .values({
+      id: randomUUID(),
+      name: 'bench',
+      prefix: key.slice(0, 12),
+      keyHash: sha256(key),
+      scopes: JSON.stringify(['filings:read', 'payments:read', 'companies:read', 'bookings:read']),
+      createdBy: userId,
+      createdAt: new Date().toISOString(),
+      expiresAt: null,
+      lastUsedAt: null,
+      lastUsedAddress: null,
+      revokedAt: null,
+      revokedBy: null,
+    })
+    .execute();
+  return `Bearer ${key}`;
+}
+
+/** The filings feed's entries of the accepted filings, as feeds.record.ts writes them (a filing with five files). */
+async function seedFeed(db: Db, count: number) {
+  // after what the demo data's own acceptances wrote
+  const { last } = await db.kysely
+    .selectFrom('feedEntries')
+    .select((eb) => eb.fn.max('seq').as('last'))
+    .where('feed', '=', 'filings')
+    .executeTakeFirstOrThrow();
+  const first = Number(last ?? 0) + 1;
+  const company = { id: randomUUID(), nameLo: 'ບໍລິສັດ ທົດລອງ ຈຳກັດ', nameEn: 'Bench Trading Co., Ltd.' };
+  const file = (slot: string) => ({
+    id: randomUUID(),
+    slot,
+    name: `${slot}.pdf`,
+    mediaType: 'application/pdf',
+    size: 183_406,
+    sha256: randomBytes(32).toString('hex'),
+    url: `${API_BASE}/staff/files/${randomUUID()}/content`,
+  });
+  const rows = Array.from({ length: count }, (_, i) => {
+    const id = randomUUID();
+    const item = {
+      kind: 'filing',
+      id,
+      company,
+      bookYear: 2023,
+      reference: `BS-2023-${String(i + 1).padStart(6, '0')}`,
+      acceptedAt: new Date(Date.now() - (count - i) * 60_000).toISOString(),
+      figures: { averageLabour: 12, totalAssets: 850_000_000, annualIncome: 1_250_000_000 },
+      size: 'small',
+      files: ['balance-sheet', 'income-statement', 'cash-flow', 'notes', 'receipt'].map(file),
+    };
+    return {
+      feed: 'filings' as const,
+      seq: first + i,
+      kind: 'filing',
+      subjectId: id,
+      companyId: company.id,
+      item: JSON.stringify(item),
+      recordedAt: item.acceptedAt,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500)
+    await db.kysely
+      .insertInto('feedEntries')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  await setSequence(db.kysely, 'feed_filings', 0, first + count - 1);
+}
+
 interface Setup {
-  cookies: Record<Endpoint['who'], string>;
+  /** the authentication header of each kind of caller */
+  auth: Record<Endpoint['who'], Record<string, string>>;
   paths: Record<string, string>;
 }
 
 /** The deep pages' cursors: follow nextCursor (100 per page) about `depth` rows in. */
-async function deepPaths(port: number, cookies: Setup['cookies'], depth: number): Promise<Record<string, string>> {
+async function deepPaths(port: number, auth: Setup['auth'], depth: number): Promise<Record<string, string>> {
   const paths: Record<string, string> = {};
   for (const e of ENDPOINTS) paths[e.name] = `${API_BASE}${e.path}`;
   for (const [name, base, who] of [
@@ -186,7 +273,8 @@ async function deepPaths(port: number, cookies: Setup['cookies'], depth: number)
     let cursor: string | null = null;
     for (let seen = 0; seen < depth; seen += 100) {
       const url = `http://127.0.0.1:${port}${API_BASE}${base}?limit=100${cursor ? `&cursor=${q(cursor)}` : ''}`;
-      const res = await fetch(url, { headers: { cookie: cookies[who] } });
+      if (!ENDPOINTS.some((e) => e.name === name)) break;
+      const res = await fetch(url, { headers: auth[who] });
       const body = (await res.json()) as { nextCursor: string | null };
       if (!body.nextCursor) break;
       cursor = body.nextCursor;
@@ -199,7 +287,7 @@ async function deepPaths(port: number, cookies: Setup['cookies'], depth: number)
 const target = (port: number, setup: Setup, e: Endpoint, from = ADDRESSES[0]!): Target => ({
   port,
   path: setup.paths[e.name]!,
-  headers: { cookie: setup.cookies[e.who], 'accept-language': 'lo', 'x-forwarded-for': from },
+  headers: { ...setup.auth[e.who], 'accept-language': 'lo', 'x-forwarded-for': from },
 });
 const targets = (port: number, setup: Setup, e: Endpoint) => ADDRESSES.map((a) => target(port, setup, e, a));
 
@@ -267,19 +355,23 @@ async function runDatabase(dialect: string) {
       .select(['id', 'email'])
       .where('email', 'in', ['demo@bansi.example', 'reviewer@bansi.example'])
       .execute();
-    const cookies = {
-      company: await sessionCookie(db, users.find((u) => u.email === 'demo@bansi.example')!.id),
-      staff: await sessionCookie(db, users.find((u) => u.email === 'reviewer@bansi.example')!.id),
+    const reviewer = users.find((u) => u.email === 'reviewer@bansi.example')!.id;
+    const auth = {
+      company: { cookie: await sessionCookie(db, users.find((u) => u.email === 'demo@bansi.example')!.id) },
+      staff: { cookie: await sessionCookie(db, reviewer) },
+      key: { authorization: await apiKeyHeader(db, reviewer) },
     };
 
     let app = await startChild('apps/api/bench/api-server.ts', configEnv(config));
-    let setup: Setup = { cookies, paths: await deepPaths(app.port, cookies, 0) };
+    let setup: Setup = { auth, paths: await deepPaths(app.port, auth, 0) };
     const { p50: small } = await latencies(app, setup);
     await app.stop();
 
     t = performance.now();
     console.log(`scaled data: ${SCALE.companies} companies, ${SCALE.posts} posts, ${SCALE.notifications} notifications`);
     await seedScaled(db, console.log);
+    await seedFeed(db, FEED_FILINGS);
+    console.log(`  ${FEED_FILINGS} filings feed entries`);
     // The seeding's deferred upkeep is done before anything is timed, so that it cannot run while the app
     // is: on PostgreSQL autovacuum would vacuum the 100,000 new rows and a timed checkpoint would write
     // out their pages; on SQLite the WAL the seeding wrote is checkpointed into the database file.
@@ -294,7 +386,7 @@ async function runDatabase(dialect: string) {
 
     app = await startChild('apps/api/bench/api-server.ts', configEnv(config));
     servers.push(app);
-    setup = { cookies, paths: await deepPaths(app.port, cookies, 5000) };
+    setup = { auth, paths: await deepPaths(app.port, auth, 5000) };
     const { p50: scaled, loop } = await latencies(app, setup);
 
     const captured = await capture(config, setup);
@@ -331,6 +423,7 @@ async function runDatabase(dialect: string) {
     }
 
     // Search under load.
+    if (process.env.BENCH_ONLY) return;
     const list = targets(app.port, setup, ENDPOINTS[0]!);
     const alone = await openLoop(list, { rate: RATE, seconds: SECONDS });
     // The absent word: the search that reads the most index for nothing.

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { AuthPaths, FilePaths, SubmissionPaths, WebhookPaths, type WebhookDeliveryPage } from '@bansi/shared';
+import { ApiKeyPaths, AuthPaths, FeedPaths, FilePaths, SubmissionPaths, WebhookPaths, apiKeyUrl, type WebhookDeliveryPage } from '@bansi/shared';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -173,6 +173,27 @@ describe('three API processes on PostgreSQL and S3 behind a proxy', () => {
       expect((await stranger.fetch('GET', api(SubmissionPaths.one(submissionId)))).status).toBe(404);
       expect((await stranger.fetch('GET', api(FilePaths.content(uploads['balance-sheet']!)))).status).toBe(404);
     }
+  });
+
+  it('refuses an API key revoked through one process on every process at once', async () => {
+    const admin = client();
+    expect((await admin.login(ADMIN.email, ADMIN.password)).status).toBe(200);
+    const created = await admin.fetch('POST', api(ApiKeyPaths.list), { body: { name: 'Cluster software', scopes: ['filings:read'] } });
+    expect(created.status, created.body.toString()).toBe(201);
+    const { id, key } = created.json<{ id: string; key: string }>();
+    // each process directly, not through the proxy
+    const direct = cluster.processes.map((p) => new ClusterClient(`http://127.0.0.1:${p.port}`));
+    clients.push(...direct);
+    const feed = (c: ClusterClient) => c.fetch('GET', api(FeedPaths.filings), { headers: { authorization: `Bearer ${key}` } });
+    for (const c of direct) {
+      const res = await feed(c);
+      expect(res.status, res.body.toString()).toBe(200);
+      // the filing accepted above is in it, whichever process reads
+      expect(res.json<{ items: { id: string }[] }>().items.map((i) => i.id)).toContain(submissionId);
+    }
+    const revoked = await admin.fetch('DELETE', api(apiKeyUrl.one(id)));
+    expect(revoked.status, revoked.body.toString()).toBe(200);
+    for (const c of direct) expect((await feed(c)).status).toBe(401);
   });
 
   it('refuses the 11th log-in attempt of a minute from one address, whichever process gets it', async () => {

@@ -36,6 +36,7 @@ import openapi from './plugins/openapi';
 import webApp from './plugins/web-app';
 import { devMailRoutes } from './modules/mail/mail.routes';
 import { databaseRateLimitStore } from './modules/security/rate-limit.store';
+import { apiKeyAuth } from './modules/api-keys';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(openapi);
   await app.register(session);
+  await app.register(apiKeyAuth);
   await app.register(csrf);
   await app.register(access);
   await app.register(assets, { catalogs });

@@ -165,6 +165,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   /** the strength meter's checks while a new password is typed (decision 143) */
   RATE_LIMIT_PASSWORD_CHECK_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  /** per API key: requests of the service's own software (issue 32, decision 240) */
+  RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 
   /** where `npm run backup` and the nightly backup write their archives (default: <DATA_DIR>/backups) */
   BACKUP_DIR: z.string().min(1).optional(),

@@ -25,6 +25,7 @@ export const ErrorCode = z.enum([
   'WEAK_PASSWORD',
   'WRONG_PASSWORD',
   'TOKEN_INVALID',
+  'SCOPE_MISSING',
   'SUBMISSION_LOCKED',
   'SUBMISSION_CLOSED',
   'NOTES_LOCKED',

@@ -36,3 +36,4 @@ export * from './contracts/notes';
 export * from './domain/notes';
 export * from './domain/notes-restatement';
 export * from './contracts/company-exports';
+export * from './contracts/api-keys';

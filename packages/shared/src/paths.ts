@@ -308,6 +308,7 @@ export const WebPaths = {
     reports: '/staff/reports',
     audit: '/staff/audit',
     webhooks: '/staff/webhooks',
+    apiKeys: '/staff/api-keys',
   },
 } as const;
 
@@ -322,6 +323,21 @@ export const WebhookPaths = {
 export const webhookUrl = {
   disableEndpoint: (id: string) => `/staff/webhooks/endpoints/${seg(id)}/disable`,
   resend: (id: string) => `/staff/webhooks/deliveries/${seg(id)}/resend`,
+} as const;
+
+/** API keys of the service's own software (staff admins), and the pull feeds a key reads (docs/api-clients.md). */
+export const ApiKeyPaths = {
+  list: '/staff/api-keys',
+  one: '/staff/api-keys/:id',
+} as const;
+
+export const apiKeyUrl = {
+  one: (id: string) => `/staff/api-keys/${seg(id)}`,
+} as const;
+
+export const FeedPaths = {
+  filings: '/feed/filings',
+  payments: '/feed/payments',
 } as const;
 
 /** The last backup's time, size and result (staff admins; the back office's audit screen). */

@@ -21,6 +21,8 @@ import type { EventsTables } from '../modules/events/events.tables';
 import type { CompanyExportTables } from '../modules/company-exports/company-exports.tables';
 import type { BackupsTables } from '../modules/backup/backup.tables';
 import type { WebhooksTables } from '../modules/webhooks/webhooks.tables';
+import type { ApiKeysTables } from '../modules/api-keys/api-keys.tables';
+import type { FeedsTables } from '../modules/feeds/feeds.tables';
 
 /**
  * The tables of the database, as Kysely sees them (camelCase; the CamelCasePlugin maps to
@@ -50,4 +52,6 @@ export interface Database
     EventsTables,
     CompanyExportTables,
     BackupsTables,
-    WebhooksTables {}
+    WebhooksTables,
+    ApiKeysTables,
+    FeedsTables {}

@@ -3,12 +3,13 @@ import type { Executor } from '../lib/deps';
 
 /**
  * Gapless numbers per scope and year (decision 081, generalised by decision 095): invoice numbers
- * (`invoice`), filing references (`filing`) and booking references (`booking`). One counter row per (scope, year) is created or bumped
+ * (`invoice`), filing references (`filing`), booking references (`booking`) and the places of the pull feeds'
+ * entries (`feed_filings`, `feed_payments`, year 0: commit order, decision 241). One counter row per (scope, year) is created or bumped
  * with one `INSERT … ON CONFLICT DO UPDATE … RETURNING` inside the caller's transaction: PostgreSQL holds
  * the row lock until commit (a concurrent caller waits, then gets the next number), SQLite has one
  * writer, and a rolled-back caller takes its number back with it — no gaps, no repeats.
  */
-export type SequenceScope = 'invoice' | 'filing' | 'booking';
+export type SequenceScope = 'invoice' | 'filing' | 'booking' | 'feed_filings' | 'feed_payments';
 
 export async function nextSequence(trx: Executor, scope: SequenceScope, year: number): Promise<number> {
   const row = await trx

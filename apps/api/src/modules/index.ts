@@ -16,6 +16,8 @@ import { bookingsRoutes } from './bookings';
 import { paymentsRoutes } from './payments';
 import { notesRoutes } from './notes';
 import { webhooksRoutes } from './webhooks';
+import { apiKeysRoutes } from './api-keys';
+import { feedsRoutes } from './feeds';
 
 /**
  * The routes of the modules of floors 1–3 (infrastructure, core, features), each registered under the API base
@@ -40,4 +42,6 @@ export const featureModules: FastifyPluginAsync[] = [
   paymentsRoutes,
   notesRoutes,
   webhooksRoutes,
+  apiKeysRoutes,
+  feedsRoutes,
 ];

@@ -3,8 +3,9 @@ import { accountsPort } from '../lib/accounts';
 import { auditActors as auditActorsPort, provideSubjectNames, recordAudit } from './audit';
 import { accounts, auditActors, nameUsers, sessionCompanies } from './auth';
 import { bookingFilings, nameBookings, nameHolidays } from './bookings';
-import { companyReference, countCompaniesNamingItems, findCompanySummary, nameCompanies } from './companies';
+import { companyReference, countCompaniesNamingItems, findCompany, findCompanySummary, nameCompanies } from './companies';
 import { nameNotifications, namePosts } from './content';
+import { feedFilings } from './feeds';
 import { enqueueJob, jobStatesByKeys } from './jobs';
 import { nameLibraryDocuments } from './library';
 import { mailJobStates, mailQueue } from './mail';
@@ -18,9 +19,11 @@ import {
   findSubmission,
   getSubmission,
   insertEvents,
+  loadReference,
   nameSubmissions,
   newEvent,
   SUBMISSION_OWNER,
+  sizeViewOf,
   touchIfEditable,
 } from './submissions';
 
@@ -54,6 +57,22 @@ notesFiling.provide({
   recordEvent: (trx, principal, who, submissionId, action, at, extra) =>
     insertEvents(trx, [newEvent(principal, who, submissionId, action, at, extra)]),
   getSubmission,
+});
+// The filings feed lists an accepted filing with its figures and derived size (decision 241).
+const figure = (v: number | string | null) => (v === null ? null : Number(v));
+feedFilings.provide(async (trx, id) => {
+  const row = await findSubmission(trx, id);
+  const company = row && (await findCompany(trx, row.companyId));
+  if (!row || !company) return undefined;
+  const size = sizeViewOf(await loadReference(trx), row, company).derivedSize;
+  return {
+    companyId: row.companyId,
+    bookYear: Number(row.bookYear),
+    reference: row.reference,
+    figures: { averageLabour: figure(row.averageLabour), totalAssets: figure(row.totalAssets), annualIncome: figure(row.annualIncome) },
+    size: size?.kind === 'size' ? size.size : null,
+    fileOwner: SUBMISSION_OWNER,
+  };
 });
 
 // The audit log names who acted and what it concerns through the modules that own them (decision 215).

@@ -2,6 +2,7 @@ import type { WebhookEvent } from '@bansi/shared';
 import { systemActor } from '../lib/actor';
 import type { Executor } from '../lib/deps';
 import { notifyCompany } from './content';
+import { recordAcceptedFiling, recordAcceptedNotes, recordPayment, recordReversal } from './feeds';
 import { subscribe, type DomainEvent, type DomainEventType } from './events';
 import { invoiceAnnualReviewFee } from './payments';
 import { queueDeliveries } from './webhooks';
@@ -56,3 +57,9 @@ subscribe(
 subscribe('invoice.paid', outgoing('invoice.paid'));
 subscribe('payment.reversed', outgoing('payment.reversed'));
 subscribe('booking.received', outgoing('booking.received'));
+
+// The pull feeds of the service's own software (decision 241): accepted filings and notes, payments and reversals.
+subscribe('submission.accepted', recordAcceptedFiling);
+subscribe('notes.accepted', recordAcceptedNotes);
+subscribe('invoice.paid', recordPayment);
+subscribe('payment.reversed', recordReversal);

@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
           { path: 'companies/:id', lazy: lazyScreen(() => import('./routes/staff-company')) },
           { path: 'reports', lazy: lazyScreen(() => import('../features/backoffice/routes/reports')) },
           { path: segmentOf(paths.staff.accounts, paths.staff.root), lazy: lazyScreen(() => import('../features/auth/routes/staff-accounts')) },
+          { path: segmentOf(paths.staff.apiKeys, paths.staff.root), lazy: lazyScreen(() => import('../features/api-keys/routes/api-keys')) },
           { path: segmentOf(paths.staff.bookings, paths.staff.root), lazy: lazyScreen(() => import('../features/bookings/routes/staff-bookings')) },
           { path: segmentOf(paths.staff.invoices, paths.staff.root), lazy: lazyScreen(() => import('./routes/staff-invoices')) },
           { path: 'audit', lazy: lazyScreen(() => import('../features/audit/routes/staff-audit')) },

@@ -72,6 +72,9 @@ export const AUDIT_ACTIONS = [
   'payment.unmatched',
   'payment.dismiss',
   'payment.simulate',
+  'api_key.create',
+  'api_key.new_address',
+  'api_key.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -38,6 +38,8 @@ import { backupsMigration } from '../../modules/backup/backup.migration';
 import { companyExportsMigration } from '../../modules/company-exports/company-exports.migration';
 import { reviewEventsMigration } from '../../modules/review/review.migration';
 import { domainEventsMigration } from '../../modules/events/events.migration';
+import { apiKeysMigration } from '../../modules/api-keys/api-keys.migration';
+import { feedsMigration } from '../../modules/feeds/feeds.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -83,5 +85,7 @@ export const migrations: Record<string, Migration> = {
   '202611290100_domain_events': domainEventsMigration,
   '202611290100_mail_once': mailOnceMigration,
   '202611290200_review_events': reviewEventsMigration,
+  '202611300100_api_keys': apiKeysMigration,
+  '202611300101_feeds': feedsMigration,
   '202611300300_webhooks': webhooksMigration,
 };

@@ -32,7 +32,7 @@ const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BackofficePaths.companies,
     {
-      config: { audience: 'staff' },
+      config: { audience: 'staff', scope: 'companies:read' },
       schema: { tags, summary: 'Companies, filtered and paged', querystring: StaffCompaniesQuery, response: { 200: StaffCompanyPage } },
     },
     async (request) => findCompanies(app.deps, request.query, requestLanguage(request.headers['accept-language'])),
@@ -41,7 +41,7 @@ const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BackofficePaths.company,
     {
-      config: { audience: 'staff' },
+      config: { audience: 'staff', scope: 'companies:read' },
       schema: { tags, summary: 'One company with its people and filings', params: IdParams, response: { 200: StaffCompanyDetail } },
     },
     async (request) => getCompanyDetail(app.deps, request.params.id),

@@ -56,6 +56,8 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const company = { audience: 'company' as const };
   const staff = { audience: 'staff' as const };
   const staffAdmin = { audience: 'staffAdmin' as const };
+  /** the staff reads an API key with bookings:read may call too (decision 240) */
+  const staffRead = { audience: 'staff' as const, scope: 'bookings:read' as const };
 
   // --- company ---
   app.get(
@@ -163,7 +165,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BookingPaths.staffList,
     {
-      config: staff,
+      config: staffRead,
       schema: {
         tags: staffTags,
         summary: "A day's bookings (Vientiane date; today by default)",
@@ -176,7 +178,7 @@ const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     BookingPaths.staffOne(':id'),
-    { config: staff, schema: { tags: staffTags, summary: 'One booking (staff)', params: IdParams, response: { 200: StaffBooking } } },
+    { config: staffRead, schema: { tags: staffTags, summary: 'One booking (staff)', params: IdParams, response: { 200: StaffBooking } } },
     async (request) => getStaffBooking(deps, request.principal!, request.params.id),
   );
 

@@ -36,15 +36,14 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // HEAD declared explicitly: Fastify's automatic HEAD would read the whole file to discard it.
   app.route({ method: ['GET', 'HEAD'], url: FilePaths.content(':id'), schema: contentSchema, config: { audience: 'company' }, handler: content });
+  // The filings feed links its files here: an API key with filings:read downloads them (decision 240).
+  const staffRead = { audience: 'staff', scope: 'filings:read' } as const;
   app.get(
     FilePaths.staffOne(':id'),
-    {
-      schema: { tags, summary: "A file's name, type, size and owner (staff)", params: FileParams, response: { 200: FileMeta } },
-      config: { audience: 'staff' },
-    },
+    { schema: { tags, summary: "A file's name, type, size and owner (staff)", params: FileParams, response: { 200: FileMeta } }, config: staffRead },
     meta,
   );
-  app.route({ method: ['GET', 'HEAD'], url: FilePaths.staffContent(':id'), schema: contentSchema, config: { audience: 'staff' }, handler: content });
+  app.route({ method: ['GET', 'HEAD'], url: FilePaths.staffContent(':id'), schema: contentSchema, config: staffRead, handler: content });
 
   // tus requests carry raw bytes: no body parser may touch them (the tus server reads the stream).
   await app.register(async (scope) => {

@@ -1,4 +1,7 @@
 import {
+  API_BASE,
+  FeedFilingPage,
+  FeedPaths,
   DocumentPage,
   NOTES_SECTION_KEYS,
   NotesDocument,
@@ -302,6 +305,11 @@ describe(`notes to the financial statements (${dialect})`, () => {
     expect(published.map((e) => [e.type, e.companyId, JSON.parse(e.payload)])).toEqual([
       ['notes.accepted', a.companyId, { bookYear: bookYear - 1, pdfFileId: acc.pdfFileId }],
     ]);
+    // the filings feed (the service's software, decision 241) has the accepted notes with their PDF
+    const feed = FeedFilingPage.parse((await staff.inject({ url: `${API_BASE}${FeedPaths.filings}?limit=100` })).json());
+    const entry = feed.items.find((i) => i.id === prior.id);
+    expect(entry).toMatchObject({ kind: 'notes', bookYear: prior.bookYear, company: { id: a.companyId } });
+    expect(entry!.files.map((f) => f.id)).toEqual([acc.pdfFileId]);
     expect((await outbox(colleagueMail)).at(-1)!.subject).toContain('accepted');
     expect((await outbox(await emailOf(a2))).at(-1)!.subject).toMatch(/[\u0E80-\u0EFF]/);
 

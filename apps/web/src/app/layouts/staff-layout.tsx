@@ -13,6 +13,7 @@ import {
   IconNotes,
   IconReceipt,
   IconUsers,
+  IconKey,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,6 +35,7 @@ const nav: (ShellNavItem & { adminOnly?: boolean })[] = [
   { to: paths.staff.library, labelKey: 'staff.nav.library', icon: <IconBooks size={18} /> },
   { to: paths.staff.reference, labelKey: 'staff.nav.reference', icon: <IconDatabase size={18} /> },
   { to: paths.staff.accounts, labelKey: 'staff.nav.accounts', icon: <IconUsers size={18} />, adminOnly: true },
+  { to: paths.staff.apiKeys, labelKey: 'apiKeys.nav', icon: <IconKey size={18} />, adminOnly: true },
   { to: paths.staff.audit, labelKey: 'audit.nav', icon: <IconHistory size={18} />, adminOnly: true },
   { to: paths.staff.webhooks, labelKey: 'webhooks.nav', icon: <IconWebhook size={18} />, adminOnly: true },
 ];

@@ -70,12 +70,12 @@ export async function settle(
   );
   const paid = { ...invoice, status: 'paid' as const, paidAt: payment.paidAt, method: payment.method };
   for (const hook of paidHooks) await hook(trx, paid, actor, paymentId);
-  // No news for the bell: the company gets its receipt by mail (the hook above). Outgoing events subscribe.
+  // No news for the bell: the company gets its receipt by mail (the hook above). Outgoing events and the payments feed subscribe.
   await publish(deps, trx, {
     type: 'invoice.paid',
     subject: { kind: 'invoice', id: invoice.id },
     companyId: invoice.companyId,
-    payload: { number: invoice.number, paymentId, amount: Number(invoice.total), method: payment.method },
+    payload: { number: invoice.number, paymentId, amount: Number(invoice.total), method: payment.method, paidAt: payment.paidAt },
     occurredAt: now,
   });
   return true;

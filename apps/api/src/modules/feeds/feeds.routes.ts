@@ -1,0 +1,41 @@
+import { FeedFilingPage, FeedPaths, FeedPaymentPage, FeedQuery } from '@bansi/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../lib/i18n';
+import { readFilingsFeed, readPaymentsFeed } from './feeds.service';
+
+/**
+ * The pull feeds of the service's own software (issue 32; docs/api-clients.md): called with an API key
+ * holding the scope, or by staff signed in (to look at them).
+ */
+const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['feeds'];
+  const lang = (h: string | undefined) => requestLanguage(h);
+  app.get(
+    FeedPaths.filings,
+    {
+      config: { audience: 'staff', scope: 'filings:read' },
+      schema: {
+        tags,
+        summary: 'Accepted filings and notes, in commit order (?since=<cursor>)',
+        querystring: FeedQuery,
+        response: { 200: FeedFilingPage },
+      },
+    },
+    async (request) => readFilingsFeed(app.deps, lang(request.headers['accept-language']), request.query),
+  );
+  app.get(
+    FeedPaths.payments,
+    {
+      config: { audience: 'staff', scope: 'payments:read' },
+      schema: {
+        tags,
+        summary: 'Payments and reversals, in commit order (?since=<cursor>)',
+        querystring: FeedQuery,
+        response: { 200: FeedPaymentPage },
+      },
+    },
+    async (request) => readPaymentsFeed(app.deps, lang(request.headers['accept-language']), request.query),
+  );
+};
+
+export default feedsRoutes;
