@@ -75,5 +75,14 @@ describe.runIf(dialect === 'sqlite')('the OpenAPI document', () => {
     expect(login.security).toEqual([]);
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['400', '413', '415', '429']));
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
+    // a feed is read with a bearer API key of its scope (or a staff session), and shows an example page
+    const feed = doc.paths['/api/accounting-document-system/feed/filings'].get;
+    expect(feed.security).toEqual([{ sessionCookie: [] }, { bearerKey: [] }]);
+    expect(feed['x-api-key-scope']).toBe('filings:read');
+    expect(doc.components.securitySchemes.bearerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(feed.responses['200'].content['application/json'].schema.example.items[0]).toMatchObject({ kind: 'filing', size: 'small' });
+    expect(doc.paths['/api/accounting-document-system/feed/payments'].get.responses['200'].content['application/json'].schema.example.more).toBe(
+      true,
+    );
   });
 });

@@ -33,6 +33,8 @@ type JsonSchema = Record<string, unknown>;
 /** What the document needs to know of a route beyond its schema: who may call it, and whether it is rate-limited. */
 interface RouteFacts {
   audience?: Audience;
+  /** the API-key scope that may call the route (decision 240) */
+  scope: string | null;
   rateLimited: boolean;
 }
 
@@ -43,6 +45,7 @@ interface Operation {
   requestBody?: { content?: Record<string, unknown> };
   tags?: string[];
   responses: Record<string, unknown>;
+  'x-api-key-scope'?: string;
 }
 
 /** The problems an operation can answer, from what its route declares: parameters, body, audience, method, uploads, rate limit. */
@@ -59,10 +62,15 @@ export function problemStatuses(method: string, op: Operation, facts: RouteFacts
   return [...statuses].sort();
 }
 
-/** Who may call: nobody signs a public route; a signed-in caller shows the session cookie, and on a write the CSRF header too. */
-export function securityOf(method: string, audience: Audience | undefined): Record<string, string[]>[] {
+/**
+ * Who may call: nobody signs a public route; a signed-in caller shows the session cookie, and on a write the CSRF
+ * header too; a route that declares an API-key scope may be called with a bearer key of that scope instead (decision 240).
+ */
+export function securityOf(method: string, audience: Audience | undefined, scope?: string | null): Record<string, string[]>[] {
   if (!audience || audience === 'public') return [];
-  return [WRITES.has(method) ? { sessionCookie: [], csrfHeader: [] } : { sessionCookie: [] }];
+  const session: Record<string, string[]> = WRITES.has(method) ? { sessionCookie: [], csrfHeader: [] } : { sessionCookie: [] };
+  // OpenAPI 3.0 lists scopes only for OAuth: the key's scope is the operation's `x-api-key-scope`
+  return scope ? [session, { bearerKey: [] }] : [session];
 }
 
 /** `POST /staff/jobs/{id}/retry` → `postStaffJobsIdRetry` */
@@ -100,7 +108,11 @@ export default fp(async function openapi(app: FastifyInstance) {
   const routes = new Map<string, RouteFacts>();
   app.addHook('onRoute', (route) => {
     const path = route.url.replace(/:(\w+)/g, '{$1}');
-    const facts = { audience: route.config?.audience, rateLimited: Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) };
+    const facts = {
+      audience: route.config?.audience,
+      scope: route.config?.scope ?? null,
+      rateLimited: Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit),
+    };
     for (const method of [route.method].flat()) routes.set(`${method} ${path}`, facts);
   });
   await app.register(swagger, {
@@ -119,6 +131,12 @@ export default fp(async function openapi(app: FastifyInstance) {
             in: 'header',
             name: 'X-CSRF-Token',
             description: 'The session’s CSRF token (GET /auth/csrf), on every write',
+          },
+          bearerKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key made by a staff admin at /staff/api-keys (`Authorization: Bearer bansi_…`); the scope an operation needs is its `x-api-key-scope` (docs/api-clients.md)',
           },
         },
         schemas: { Problem: z.toJSONSchema(Problem, { target: 'openapi-3.0' }) as JsonSchema },
@@ -142,7 +160,8 @@ export default fp(async function openapi(app: FastifyInstance) {
           // The methods of one route share one operation object: each gets its own.
           const op: Operation = (operations[method] = { ...shared, responses: { ...shared.responses } });
           op.operationId ??= operationIdOf(verb, path);
-          op.security ??= securityOf(verb, facts.audience);
+          op.security ??= securityOf(verb, facts.audience, facts.scope);
+          if (facts.scope) op['x-api-key-scope'] = facts.scope;
           for (const status of problemStatuses(verb, op, facts)) op.responses[status] ??= problemResponse(status);
         }
       }

@@ -111,7 +111,57 @@ export type FeedPayment = z.infer<typeof FeedPayment>;
 function FeedPage<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string(), more: z.boolean() });
 }
-export const FeedFilingPage = FeedPage(FeedFiling);
+const company = { id: '5b0c1f1e-3c51-4a4e-9a43-6f1d2f9e0a11', nameLo: 'ບໍລິສັດ ນ້ຳຄຳ ຈຳກັດ', nameEn: 'Nam Kham Co., Ltd.' };
+/** What a page looks like (the OpenAPI document's example; docs/api-clients.md has more). */
+export const FeedFilingPage = FeedPage(FeedFiling).meta({
+  example: {
+    items: [
+      {
+        seq: 41,
+        kind: 'filing',
+        id: '0d6f7a52-8a8e-4f55-bb3a-2b7c1c1f9d20',
+        company,
+        bookYear: 2025,
+        reference: 'BS-2026-000123',
+        acceptedAt: '2026-03-14T03:12:45.000Z',
+        figures: { averageLabour: 12, totalAssets: 850000000, annualIncome: 1200000000 },
+        size: 'small',
+        files: [
+          {
+            id: '8f1d2c3b-4a5e-4f60-8d7c-1b2a3c4d5e6f',
+            slot: 'balance_sheet',
+            name: 'balance-sheet-2025.pdf',
+            mediaType: 'application/pdf',
+            size: 183204,
+            sha256: '9f2b5c0e4d8a7b6c1e3f5a7b9c0d2e4f6a8b0c1d3e5f7a9b1c2d4e6f8a0b1c2d',
+            url: '/api/accounting-document-system/staff/files/8f1d2c3b-4a5e-4f60-8d7c-1b2a3c4d5e6f/content',
+          },
+        ],
+      },
+    ],
+    nextCursor: 'eyJzIjo0MX0',
+    more: false,
+  },
+});
 export type FeedFilingPage = z.infer<typeof FeedFilingPage>;
-export const FeedPaymentPage = FeedPage(FeedPayment);
+export const FeedPaymentPage = FeedPage(FeedPayment).meta({
+  example: {
+    items: [
+      {
+        seq: 7,
+        kind: 'payment',
+        paymentId: '2a4c6e80-1b3d-4f5a-9c7e-0d2f4a6c8e1b',
+        invoiceId: '3b5d7f91-2c4e-4a6b-8d0f-1e3a5c7e9f2a',
+        invoiceNumber: 'INV-2026-000045',
+        company,
+        amount: 1500000,
+        method: 'laoqr',
+        at: '2026-03-02T08:30:00.000Z',
+        reason: null,
+      },
+    ],
+    nextCursor: 'eyJzIjo3fQ',
+    more: true,
+  },
+});
 export type FeedPaymentPage = z.infer<typeof FeedPaymentPage>;
