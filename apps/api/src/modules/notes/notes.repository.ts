@@ -139,6 +139,6 @@ export async function insertNotesEvents(db: Executor, rows: NotesEventsTable[]) 
 export const listNotesEvents = async (db: Executor, notesId: string, after: ReviewEventCursor | null, limit: number) =>
   (await listReviewEvents(db, NOTES, notesId, after, limit)).map(asNotesEvent);
 
-/** The staff comments (events of staff that carry a comment), oldest first. */
+/** The review's comments: staff's and the company's answers to them (not the notes sent with a submit), oldest first. */
 export const listNotesComments = async (db: Executor, notesId: string) =>
-  (await listReviewComments(db, NOTES, notesId, { staffOnly: true })).map(asNotesEvent);
+  (await listReviewComments(db, NOTES, notesId, { staffAndAnswers: true })).map(asNotesEvent);

@@ -1,0 +1,9 @@
+/** The domain events notes publish (decision 195), with the company's news (the bell); subscribers are in modules/subscribers.ts. */
+declare module '../events/events.service' {
+  interface DomainEventMap {
+    /** staff returned the notes to the company with reasons and comments */
+    'notes.returned': { bookYear: number };
+  }
+}
+
+export {};
