@@ -67,14 +67,14 @@ const linkCase: Arrange = async ({ t, a }) => {
   };
 };
 
-/** A's notes of the book year before last, submitted and in review with a section comment of the service B would answer; no answer may land. */
+/** A's notes of the year before, submitted and in review with a section comment of the service B would answer; no answer may land. */
 const commentedCase: Arrange = async ({ t, a }) => {
   const staff = await loginAs(t, 'staff');
-  const notes = await openNotes(a, t.config.BOOK_YEAR - 3);
+  const notes = await openNotes(a, t.config.BOOK_YEAR - 1);
   const filled = await a.inject({
     method: 'PATCH',
     url: api(NotesPaths.one(notes.id)),
-    payload: { version: notes.version, sections: [{ key: 'approval', fields: { approvalDate: '2021-03-15' } }] },
+    payload: { version: notes.version, sections: [{ key: 'approval', fields: { approvalDate: '2023-03-15' } }] },
   });
   const submitted = await a.inject({
     method: 'POST',

@@ -1,4 +1,4 @@
-import type { FieldError, Language, ReviewStatus } from '@bansi/shared';
+import { commentsAnswerable, type FieldError, type Language } from '@bansi/shared';
 import { newId, nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError, invalid } from '../../lib/errors';
@@ -42,12 +42,6 @@ export function newReviewEvent(
     ...extra,
   };
 }
-
-/**
- * While the service has the filing or notes, or has returned them, the company may answer the service's
- * comments; a draft has none, and an accepted one's conversation is closed (decision 096).
- */
-const ANSWERABLE: readonly ReviewStatus[] = ['submitted', 'in_review', 'returned', 'resubmitted'];
 
 const unknownChoice = (deps: Deps, lang: Language, path: string): FieldError => ({
   path,
@@ -124,7 +118,7 @@ export async function answerInReview(
   body: string,
   lang: Language,
 ): Promise<ReviewEventRow> {
-  if (!ANSWERABLE.includes(row.status)) throw new AppError(409, 'SUBMISSION_CLOSED');
+  if (!commentsAnswerable(row.status)) throw new AppError(409, 'SUBMISSION_CLOSED');
   const comment = await findReviewEvent(deps.db, kind, row.id, commentId);
   const answerable =
     comment && comment.actorKind === 'staff' && comment.comment !== null && (comment.action === 'commented' || comment.action === 'returned');
