@@ -96,8 +96,11 @@ export function OverallNotesComments({ comments, highlight, actionOf }: { commen
   );
 }
 
-/** What the company must read now: the comments since the last return (all of them otherwise). */
+/**
+ * What the company must read now: the comments of the last review round — since the return before the last one
+ * (the comments saved during the review, the last return's, the answers), all of them otherwise.
+ */
 export function currentComments(comments: NotesComment[]): NotesComment[] {
-  const last = comments.filter((c) => c.returned && c.section === null).at(-1);
-  return last ? comments.filter((c) => c.at >= last.at) : comments;
+  const previous = comments.filter((c) => c.returned && c.section === null).at(-2);
+  return previous ? comments.filter((c) => c.at > previous.at) : comments;
 }
