@@ -17,7 +17,7 @@ import {
   insertEvents,
   touchIfEditable,
 } from '../submissions';
-import { notesEvent } from './notes.events';
+import { newReviewEvent } from '../review';
 import { renderNotesOf } from './notes.queries';
 import { findNotesOfYear, insertNotesEvents } from './notes.repository';
 
@@ -68,8 +68,8 @@ export async function linkNotesToSubmission(deps: Deps, principal: Principal, ac
           details: JSON.stringify({ notesId: notes.id, ...(replaced ? { replacedFileId: replaced.id } : {}) }),
         }),
       ]);
-      await insertNotesEvents(trx, [
-        notesEvent(principal, who, notes.id, 'linked', now, { details: JSON.stringify({ submissionId, fileId: stored.id }) }),
+      await insertNotesEvents(trx, notes.id, [
+        newReviewEvent(principal, who, 'linked', now, { details: JSON.stringify({ submissionId, fileId: stored.id }) }),
       ]);
       await recordAudit(
         trx,

@@ -18,8 +18,16 @@ import { storeGenerated } from '../files';
 import type { FilesTable } from '../files';
 import { enqueueMail } from '../mail';
 import { publish } from '../events';
-import { answerInReview, commentInReview, keptComments, reviewStep, staffReviewTransition, type ReviewStore } from '../review';
-import { notesActorName, notesEvent } from './notes.events';
+import {
+  answerInReview,
+  commentInReview,
+  keptComments,
+  newReviewEvent,
+  reviewActorName,
+  reviewStep,
+  staffReviewTransition,
+  type ReviewStore,
+} from '../review';
 import { getStaffNotes, readableNotes, renderNotesOf } from './notes.queries';
 import { presentNotesComment } from './notes.presenter';
 import './notes.published';
@@ -27,11 +35,11 @@ import { NOTES_PDF_OWNER, insertNotesEvents, listNotesComments, setNotesPdf, upd
 import type { NotesTable } from './notes.tables';
 
 /** The notes as the one review workflow (modules/review) reads and writes them. */
-const store: ReviewStore<NotesTable> = { kind: 'notes', read: readableNotes, updateIfCurrent: updateNotesIfCurrent, actorName: notesActorName };
+const store: ReviewStore<NotesTable> = { kind: 'notes', read: readableNotes, updateIfCurrent: updateNotesIfCurrent, actorName: reviewActorName };
 
 export async function startNotesReview(deps: Deps, principal: Principal, actor: Actor, id: string, version: number) {
   await staffReviewTransition(deps, store, principal, actor, id, version, 'startReview', async (trx, row, to, now, name) => {
-    await insertNotesEvents(trx, [notesEvent(principal, name, id, 'review_started', now, { fromStatus: row.status, toStatus: to })]);
+    await insertNotesEvents(trx, id, [newReviewEvent(principal, name, 'review_started', now, { fromStatus: row.status, toStatus: to })]);
   });
   return getStaffNotes(deps, principal, id);
 }
@@ -48,9 +56,9 @@ export async function returnNotes(deps: Deps, principal: Principal, actor: Actor
   const saved = commentsSavedInReview((await listNotesComments(deps.db, pre.id)).map(presentNotesComment));
   const kept = keptComments(deps, lang, saved, body.keptCommentIds);
   await staffReviewTransition(deps, store, principal, actor, id, body.version, 'return', async (trx, row, to, now, name) => {
-    await insertNotesEvents(trx, [
-      notesEvent(principal, name, id, 'returned', now, { fromStatus: row.status, toStatus: to, comment: body.reasons }),
-      ...body.sectionComments.map((c) => notesEvent(principal, name, id, 'commented', now, { comment: c.body, section: c.section, partOfReturn: 1 })),
+    await insertNotesEvents(trx, id, [
+      newReviewEvent(principal, name, 'returned', now, { fromStatus: row.status, toStatus: to, comment: body.reasons }),
+      ...body.sectionComments.map((c) => newReviewEvent(principal, name, 'commented', now, { comment: c.body, section: c.section, partOfReturn: 1 })),
     ]);
     const company = await findCompany(trx, row.companyId);
     if (!company) throw notFound();
@@ -129,8 +137,8 @@ export async function acceptNotes(deps: Deps, principal: Principal, actor: Actor
       body.version,
       'accept',
       async (trx, row, to, now, name) => {
-        await insertNotesEvents(trx, [
-          notesEvent(principal, name, id, 'accepted', now, { fromStatus: row.status, toStatus: to, comment: body.comment ? body.comment : null }),
+        await insertNotesEvents(trx, id, [
+          newReviewEvent(principal, name, 'accepted', now, { fromStatus: row.status, toStatus: to, comment: body.comment ? body.comment : null }),
         ]);
         stored = await storeGenerated(deps, trx, pdf, {
           companyId: row.companyId,
