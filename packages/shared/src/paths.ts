@@ -157,9 +157,11 @@ export const NotesPaths = {
   submit: (id: string) => `/notes/${id}/submit`,
   events: (id: string) => `/notes/${id}/events`,
   pdf: (id: string) => `/notes/${id}/pdf`,
+  /** the company answers a comment of the service */
+  answers: (id: string) => `/notes/${id}/answers`,
   staffList: '/staff/notes',
   staffOne: (id: string) => `/staff/notes/${id}`,
-  staffAction: (id: string, action: 'start-review' | 'return' | 'accept') => `/staff/notes/${id}/${action}`,
+  staffAction: (id: string, action: 'start-review' | 'return' | 'accept' | 'comments') => `/staff/notes/${id}/${action}`,
   staffPdf: (id: string) => `/staff/notes/${id}/pdf`,
   submissionLink: (submissionId: string) => `/submissions/${submissionId}/notes-link`,
 } as const;

@@ -24,11 +24,12 @@ subscribe('submission.submitted', async (trx, event) => {
   await invoiceAnnualReviewFee(trx, systemActor, { companyId: event.companyId, bookYear: event.payload.bookYear }, event.occurredAt);
 });
 
-// The company's bell (decision 214): the filing received, returned, accepted; a rejected slip, a reversed payment;
+// The company's bell (decision 214): the filing received, returned, accepted; the notes returned (decision 230); a rejected slip, a reversed payment;
 // documents missing at the counter. Each feature mails its own company itself (decision 213).
 subscribe('submission.submitted', toTheBell);
 subscribe('submission.returned', toTheBell);
 subscribe('submission.accepted', toTheBell);
+subscribe('notes.returned', toTheBell);
 subscribe('slip.rejected', toTheBell);
 subscribe('payment.reversed', toTheBell);
 subscribe('booking.received', toTheBell);

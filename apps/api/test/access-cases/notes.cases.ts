@@ -1,6 +1,6 @@
 import { API_BASE, NotesDocument, NotesPaths } from '@bansi/shared';
 import { expect } from 'vitest';
-import type { Agent, TestApp } from '../helpers';
+import { loginAs, type Agent, type TestApp } from '../helpers';
 import { api, openSubmission } from '../submissions';
 
 /**
@@ -67,11 +67,44 @@ const linkCase: Arrange = async ({ t, a }) => {
   };
 };
 
+/** A's notes of the year before, submitted and in review with a section comment of the service B would answer; no answer may land. */
+const commentedCase: Arrange = async ({ t, a }) => {
+  const staff = await loginAs(t, 'staff');
+  const notes = await openNotes(a, t.config.BOOK_YEAR - 1);
+  const filled = await a.inject({
+    method: 'PATCH',
+    url: api(NotesPaths.one(notes.id)),
+    payload: { version: notes.version, sections: [{ key: 'approval', fields: { approvalDate: '2023-03-15' } }] },
+  });
+  const submitted = await a.inject({
+    method: 'POST',
+    url: api(NotesPaths.submit(notes.id)),
+    payload: { version: NotesDocument.parse(filled.json()).version, confirmWarnings: true },
+  });
+  const version = NotesDocument.parse(submitted.json()).version;
+  const started = await staff.inject({ method: 'POST', url: api(NotesPaths.staffAction(notes.id, 'start-review')), payload: { version } });
+  const comment = await staff.inject({
+    method: 'POST',
+    url: api(NotesPaths.staffAction(notes.id, 'comments')),
+    payload: { version: NotesDocument.parse(started.json()).version, section: 'taxes', body: 'Profit tax is missing.' },
+  });
+  expect(comment.statusCode, comment.body).toBe(201);
+  const events = await eventCount(t, notes.id);
+  return {
+    params: { id: notes.id },
+    body: { commentId: (comment.json() as { id: string }).id, body: 'An answer from another company' },
+    async unchanged() {
+      expect(await eventCount(t, notes.id)).toBe(events);
+    },
+  };
+};
+
 export const notesAccessCases: Record<string, { arrange: Arrange }> = {
   [`GET ${API_BASE}/notes/:id`]: { arrange: draftCase() },
   [`PATCH ${API_BASE}/notes/:id`]: { arrange: draftCase((version) => ({ version, sections: [{ key: 'basis', text: 'written by B' }] })) },
   [`POST ${API_BASE}/notes/:id/submit`]: { arrange: draftCase((version) => ({ version, confirmWarnings: true })) },
   [`GET ${API_BASE}/notes/:id/events`]: { arrange: draftCase() },
   [`GET ${API_BASE}/notes/:id/pdf`]: { arrange: draftCase() },
+  [`POST ${API_BASE}/notes/:id/answers`]: { arrange: commentedCase },
   [`POST ${API_BASE}/submissions/:id/notes-link`]: { arrange: linkCase },
 };

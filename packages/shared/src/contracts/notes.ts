@@ -51,7 +51,10 @@ export type NotesSectionInput = z.infer<typeof NotesSectionInput>;
 /** The total of a table section (computed, never typed); null for sections without a table. */
 export const NotesTotal = z.object({ current: z.number().int(), prior: z.number().int() });
 
-/** One staff comment on a section (`section`) or on the whole document (null). */
+/**
+ * One comment of the review (issue 34): staff's on a section (`section`) or on the whole document (null), saved
+ * during the review or given with a return; or the company's answer to one of them (`answersId`).
+ */
 export const NotesComment = z.object({
   id: z.uuid(),
   at: z.string(),
@@ -60,6 +63,8 @@ export const NotesComment = z.object({
   returned: z.boolean(),
   section: NotesSectionKey.nullable(),
   body: z.string(),
+  /** an answer: the id of the service's comment it answers */
+  answersId: z.uuid().nullable(),
 });
 export type NotesComment = z.infer<typeof NotesComment>;
 
@@ -185,6 +190,7 @@ export const NOTES_EVENT_ACTIONS = [
   'resubmitted',
   'review_started',
   'commented',
+  'answered',
   'returned',
   'accepted',
   'linked',
@@ -239,7 +245,19 @@ export const ReturnNotesRequest = z.object({
     .array(z.object({ section: NotesSectionKey, body: commentText }))
     .max(NOTES_SECTION_KEYS.length)
     .default([]),
+  /**
+   * the comments saved during this review that the return repeats in its mail and notification; absent: all of
+   * them (decision 191). An id that is not such a comment is a field error.
+   */
+  keptCommentIds: z.array(z.uuid()).max(200).optional(),
 });
 export type ReturnNotesRequest = z.infer<typeof ReturnNotesRequest>;
 export const AcceptNotesRequest = z.object({ version: NotesVersion, comment: z.string().trim().max(4000).optional() });
 export type AcceptNotesRequest = z.infer<typeof AcceptNotesRequest>;
+/**
+ * POST /staff/notes/:id/comments: a comment saved during the review on one section (or the whole document);
+ * checks `version` (the reviewer has seen the latest) but does not change it. Answers 201 with the comment.
+ * The company answers it with POST /notes/:id/answers (AnswerCommentRequest, as for a filing).
+ */
+export const StaffNotesCommentRequest = z.object({ version: NotesVersion, body: commentText, section: NotesSectionKey.optional() });
+export type StaffNotesCommentRequest = z.infer<typeof StaffNotesCommentRequest>;

@@ -70,6 +70,12 @@ export function statusAfterSubmit(kind: ReviewKind, from: ReviewStatus, returned
   return nextReviewStatus(kind, step.to, 'startReview', 'staff') ?? step.to;
 }
 
+/**
+ * While the service has a filing or notes, or has returned them, the company may answer the service's comments;
+ * a draft has none, and an accepted one's conversation is closed (decision 096). The API and the screens ask this.
+ */
+export const commentsAnswerable = (status: ReviewStatus): boolean => ['submitted', 'in_review', 'returned', 'resubmitted'].includes(status);
+
 /** What the review rule needs of a comment (SubmissionComment has it). */
 export interface ReviewCommentLike {
   returned: boolean;

@@ -20,13 +20,12 @@ import type { Deps } from '../../lib/deps';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit, type Actor } from '../audit';
-import { notesActorName, notesEvent } from './notes.events';
 import { assertNotesEditable, notesTransition } from './notes.policy';
 import { initialSections, profilePrefill } from './notes.prefill';
 import { sectionsOf } from './notes.presenter';
 import { getNotes, notesDocumentOf, readableNotes } from './notes.queries';
 import { findNotes, findNotesOfYear, findNotesReturningReviewer, insertNotes, insertNotesEvents, updateNotesIfCurrent } from './notes.repository';
-import { resumedBy } from '../review';
+import { newReviewEvent, resumedBy, reviewActorName } from '../review';
 import type { NotesTable } from './notes.tables';
 
 /**
@@ -87,8 +86,8 @@ export async function createNotes(
         acceptedAt: null,
       };
       await insertNotes(trx, row);
-      await insertNotesEvents(trx, [
-        notesEvent(principal, await notesActorName(trx, principal), id, 'created', now, {
+      await insertNotesEvents(trx, id, [
+        newReviewEvent(principal, await reviewActorName(trx, principal), 'created', now, {
           toStatus: 'draft',
           details: priorFilledFrom ? JSON.stringify({ priorFilledFrom }) : null,
         }),
@@ -161,8 +160,8 @@ export async function updateNotes(deps: Deps, principal: Principal, actor: Actor
   const details = { sections: changed, ...(languageChanged ? { language: body.language } : {}) };
   const ok = await deps.db.transaction().execute(async (trx) => {
     if (!(await updateNotesIfCurrent(trx, id, row.version, patch, ['draft', 'returned']))) return false;
-    await insertNotesEvents(trx, [
-      notesEvent(principal, await notesActorName(trx, principal), id, 'updated', now, { details: JSON.stringify(details) }),
+    await insertNotesEvents(trx, id, [
+      newReviewEvent(principal, await reviewActorName(trx, principal), 'updated', now, { details: JSON.stringify(details) }),
     ]);
     await recordAudit(trx, actor, 'notes.update', { kind: 'notes', id }, { companyId: row.companyId, details });
     return true;
@@ -205,14 +204,14 @@ export async function submitNotes(deps: Deps, principal: Principal, actor: Actor
     const to = (statusAfterSubmit('notes', row.status, reviewer !== undefined) ?? submitted) as NotesStatus;
     const patch: Partial<NotesTable> = { status: to, updatedAt: now, submittedAt: now, ...(row.firstSubmittedAt ? {} : { firstSubmittedAt: now }) };
     if (!(await updateNotesIfCurrent(trx, id, row.version, patch, [row.status]))) return false;
-    await insertNotesEvents(trx, [
-      notesEvent(principal, await notesActorName(trx, principal), id, submitted === 'resubmitted' ? 'resubmitted' : 'submitted', now, {
+    await insertNotesEvents(trx, id, [
+      newReviewEvent(principal, await reviewActorName(trx, principal), submitted === 'resubmitted' ? 'resubmitted' : 'submitted', now, {
         fromStatus: row.status,
         toStatus: submitted,
         comment: body.comment ? body.comment : null,
         details: confirmed.length ? JSON.stringify({ confirmedWarnings: confirmed }) : null,
       }),
-      ...(reviewer && to === 'in_review' ? [notesEvent(principal, reviewer.actorName, id, 'review_started', now, resumedBy(reviewer))] : []),
+      ...(reviewer && to === 'in_review' ? [newReviewEvent(principal, reviewer.actorName, 'review_started', now, resumedBy(reviewer))] : []),
     ]);
     await recordAudit(
       trx,

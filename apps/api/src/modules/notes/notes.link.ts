@@ -5,9 +5,8 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
 import { recordAudit, type Actor } from '../audit';
 import { findCurrentInSlot, supersedeFile, storeGenerated, type FilesTable } from '../files';
-import { assertMayReadReviewed, reviewActorName } from '../review';
+import { assertMayReadReviewed, newReviewEvent, reviewActorName } from '../review';
 import { notesFiling, type NotesFiling } from './notes.filing';
-import { notesEvent } from './notes.events';
 import { renderNotesOf } from './notes.queries';
 import { findNotesOfYear, insertNotesEvents } from './notes.repository';
 
@@ -57,8 +56,8 @@ export async function linkNotesToSubmission(deps: Deps, principal: Principal, ac
         fileName: name,
         details: JSON.stringify({ notesId: notes.id, ...(replaced ? { replacedFileId: replaced.id } : {}) }),
       });
-      await insertNotesEvents(trx, [
-        notesEvent(principal, who, notes.id, 'linked', now, { details: JSON.stringify({ submissionId, fileId: stored.id }) }),
+      await insertNotesEvents(trx, notes.id, [
+        newReviewEvent(principal, who, 'linked', now, { details: JSON.stringify({ submissionId, fileId: stored.id }) }),
       ]);
       await recordAudit(
         trx,

@@ -16,6 +16,7 @@ import {
   type NotesSummary,
   type SubmissionActor,
 } from '@bansi/shared';
+import { answersIdOf, type ReviewEventRow } from '../review';
 import type { NotesEventsTable, NotesTable } from './notes.tables';
 
 /** The stored sections (JSON), always the 18 in order. */
@@ -52,7 +53,10 @@ export function presentNotesSummary(row: NotesTable): NotesSummary {
   };
 }
 
-export function presentNotesComment(e: NotesEventsTable): NotesComment {
+/** A comment as the notes show it: any review event with a comment (modules/review), about a section or the whole document. */
+export function presentNotesComment(
+  e: Pick<ReviewEventRow, 'id' | 'at' | 'actorKind' | 'actorName' | 'action' | 'partOfReturn' | 'section' | 'comment' | 'details'>,
+): NotesComment {
   return {
     id: e.id,
     at: e.at,
@@ -60,6 +64,7 @@ export function presentNotesComment(e: NotesEventsTable): NotesComment {
     returned: e.action === 'returned' || Number(e.partOfReturn) === 1,
     section: e.section !== null && isNotesSectionKey(e.section) ? e.section : null,
     body: e.comment ?? '',
+    answersId: e.action === 'answered' ? answersIdOf(e.details) : null,
   };
 }
 

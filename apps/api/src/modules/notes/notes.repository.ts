@@ -9,6 +9,7 @@ import {
   listReviewComments,
   listReviewEvents,
   type ReviewEventCursor,
+  type ReviewEventRow,
   type ReviewEventsTable,
 } from '../review';
 import { afterKeyset } from '../../db/keyset';
@@ -123,22 +124,12 @@ const asNotesEvent = ({ kind: _kind, subjectId, fileId: _f, slot: _s, fileName: 
 export const findNotesReturningReviewer = (db: Executor, notesId: string) => findReturningReviewer(db, NOTES, notesId);
 
 /** Events written together keep their order (`ord`), even within one millisecond. */
-export async function insertNotesEvents(db: Executor, rows: NotesEventsTable[]) {
-  const byNotes = new Map<string, NotesEventsTable[]>();
-  for (const r of rows) byNotes.set(r.notesId, [...(byNotes.get(r.notesId) ?? []), r]);
-  for (const [notesId, group] of byNotes)
-    await insertReviewEvents(
-      db,
-      NOTES,
-      notesId,
-      group.map(({ notesId: _n, ...r }) => ({ ...r, fileId: null, slot: null, fileName: null })),
-    );
-}
+export const insertNotesEvents = (db: Executor, notesId: string, rows: readonly ReviewEventRow[]) => insertReviewEvents(db, NOTES, notesId, rows);
 
 /** The timeline, newest first, after `cursor`. */
 export const listNotesEvents = async (db: Executor, notesId: string, after: ReviewEventCursor | null, limit: number) =>
   (await listReviewEvents(db, NOTES, notesId, after, limit)).map(asNotesEvent);
 
-/** The staff comments (events of staff that carry a comment), oldest first. */
+/** The review's comments: staff's and the company's answers to them (not the notes sent with a submit), oldest first. */
 export const listNotesComments = async (db: Executor, notesId: string) =>
-  (await listReviewComments(db, NOTES, notesId, { staffOnly: true })).map(asNotesEvent);
+  (await listReviewComments(db, NOTES, notesId, { staffAndAnswers: true })).map(asNotesEvent);

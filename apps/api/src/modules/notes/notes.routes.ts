@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   AcceptNotesRequest,
+  AnswerCommentRequest,
   CreateNotesRequest,
   FileContentQuery,
   IdParams,
   LinkNotesRequest,
   NotesCheckQuery,
+  NotesComment,
   NotesDocument,
   NotesEventPage,
   NotesExistence,
@@ -17,6 +19,7 @@ import {
   PageQuery,
   PROBLEM_CONTENT_TYPE,
   ReturnNotesRequest,
+  StaffNotesCommentRequest,
   StaffNotesDocument,
   StaffNotesQueuePage,
   StaffNotesQueueQuery,
@@ -36,7 +39,7 @@ import { NotesStaleError, createNotes, submitNotes, updateNotes } from './notes.
 import './notes.documents';
 import { linkNotesToSubmission } from './notes.link';
 import { checkNotes, getNotes, getStaffNotes, listNotes, listNotesTimeline, notesPdfOf, staffNotesQueue } from './notes.queries';
-import { acceptNotes, returnNotes, startNotesReview } from './notes.review';
+import { acceptNotes, answerNotesComment, commentOnNotes, returnNotes, startNotesReview } from './notes.review';
 
 /** Up to 18 sections of long Lao prose (3 bytes a character) and 200 table lines each. */
 const PATCH_BODY_LIMIT = 4 * 1024 * 1024;
@@ -198,6 +201,22 @@ const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => linkNotesToSubmission(deps, request.principal!, actorOf(request), request.params.id, request.body.version, lang(request)),
   );
 
+  app.post(
+    NotesPaths.answers(':id'),
+    {
+      config: company,
+      schema: {
+        tags,
+        summary: "Answer one of the service's comments without resubmitting (while the notes are with the service or returned)",
+        params: IdParams,
+        body: AnswerCommentRequest,
+        response: { 201: NotesComment },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await answerNotesComment(deps, request.principal!, actorOf(request), request.params.id, request.body, lang(request))),
+  );
+
   // --- staff ---
   app.get(
     NotesPaths.staffList,
@@ -249,7 +268,22 @@ const notesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StaffNotesDocument },
       },
     },
-    async (request) => returnNotes(deps, request.principal!, actorOf(request), request.params.id, request.body),
+    async (request) => returnNotes(deps, request.principal!, actorOf(request), request.params.id, request.body, lang(request)),
+  );
+
+  app.post(
+    NotesPaths.staffAction(':id', 'comments'),
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Comment on one section or on the whole document during the review (listed again at the return)',
+        params: IdParams,
+        body: StaffNotesCommentRequest,
+        response: { 201: NotesComment },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await commentOnNotes(deps, request.principal!, actorOf(request), request.params.id, request.body)),
   );
 
   app.post(

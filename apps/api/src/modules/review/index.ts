@@ -13,3 +13,4 @@ export {
 } from './review.repository';
 export type { ReviewEventKind, ReviewEventsTable } from './review.tables';
 export { staffReviewTransition, type ReviewEffects, type ReviewStore } from './review.transition';
+export { answerInReview, answersIdOf, commentInReview, keptComments, newReviewEvent, type ReviewItem } from './review.comments';

@@ -45,9 +45,12 @@ export function listReviewEvents(db: Executor, kind: ReviewEventKind, subjectId:
 export const findReviewEvent = (db: Executor, kind: ReviewEventKind, subjectId: string, eventId: string) =>
   ofSubject(db, kind, subjectId).selectAll().where('id', '=', eventId).executeTakeFirst();
 
-/** The comment thread: every event that carries a comment (only staff's with `staffOnly`), oldest first. */
-export function listReviewComments(db: Executor, kind: ReviewEventKind, subjectId: string, opts: { staffOnly?: boolean } = {}) {
+/**
+ * The comment thread: every event that carries a comment, oldest first; with `staffAndAnswers` only staff's and
+ * the company's answers to them (not the company's notes sent with a submit).
+ */
+export function listReviewComments(db: Executor, kind: ReviewEventKind, subjectId: string, opts: { staffAndAnswers?: boolean } = {}) {
   let query = ofSubject(db, kind, subjectId).selectAll().where('comment', 'is not', null);
-  if (opts.staffOnly) query = query.where('actorKind', '=', 'staff');
+  if (opts.staffAndAnswers) query = query.where((eb) => eb.or([eb('actorKind', '=', 'staff'), eb('action', '=', 'answered')]));
   return query.orderBy('at', 'asc').orderBy('ord', 'asc').orderBy('id', 'asc').execute();
 }

@@ -1,11 +1,15 @@
 import {
   API_BASE,
   ContentPaths,
+  NotesComment,
+  NotesDocument,
+  NotesPaths,
   NotificationDetail,
   NotificationPage,
   Problem,
   StaffSubmissionDetail,
   SubmissionEventPage,
+  StaffNotesDocument,
   SubmissionPaths,
 } from '@bansi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,5 +205,107 @@ describe(`one review workflow: resubmit and saved comments (${dialect})`, () => 
     expect(en2).toContain('Still unsigned.');
     expect(en2).not.toContain('Comments from the review:');
     expect(dropped).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('notes: comments saved during the review are answered by the company and travel with the return, in each user’s language', async () => {
+    const notesOf = (res: { statusCode: number; body: string; json(): unknown }) => {
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return NotesDocument.parse(res.json());
+    };
+    const staffNotes = async (id: string) => StaffNotesDocument.parse((await staff1.inject({ url: api(NotesPaths.staffOne(id)) })).json());
+    const opened = notesOf(await a.inject({ method: 'POST', url: api(NotesPaths.list), payload: { bookYear: t.config.BOOK_YEAR, language: 'en' } }));
+    const filled = notesOf(
+      await a.inject({
+        method: 'PATCH',
+        url: api(NotesPaths.one(opened.id)),
+        payload: { version: opened.version, sections: [{ key: 'approval', fields: { approvalDate: '2024-03-15' } }] },
+      }),
+    );
+    const submitted = notesOf(
+      await a.inject({ method: 'POST', url: api(NotesPaths.submit(opened.id)), payload: { version: filled.version, confirmWarnings: true } }),
+    );
+    const id = opened.id;
+    const staffDo = (agent: Agent, action: 'start-review' | 'return' | 'accept' | 'comments', payload: object, lang = 'en') =>
+      agent.inject({ method: 'POST', url: api(NotesPaths.staffAction(id, action)), payload, headers: { 'accept-language': lang } });
+    const version = StaffNotesDocument.parse((await staffDo(staff1, 'start-review', { version: submitted.version })).json()).version;
+
+    const comment = async (body: string, section?: string) => {
+      const res = await staffDo(staff1, 'comments', { version, body, ...(section ? { section } : {}) });
+      expect(res.statusCode, res.body).toBe(201);
+      return NotesComment.parse(res.json());
+    };
+    const taxes = await comment('Profit tax is missing.', 'taxes');
+    const whole = await comment('The approval date looks wrong.');
+    await comment('Internal remark, not for the company.');
+    expect(taxes).toMatchObject({ section: 'taxes', returned: false, answersId: null, author: { kind: 'staff', name: await nameOf(staff1) } });
+    // A comment on a version the reviewer has not seen: 409, nothing saved. The version does not move.
+    expect((await staffDo(staff1, 'comments', { version: version - 1, body: 'late' })).statusCode).toBe(409);
+    expect((await staffNotes(id)).version).toBe(version);
+
+    // The company answers on its notes screen; an answer to an answer is a field error in its language.
+    const answer = await a.inject({ method: 'POST', url: api(NotesPaths.answers(id)), payload: { commentId: taxes.id, body: 'We will add it.' } });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(NotesComment.parse(answer.json())).toMatchObject({ section: 'taxes', answersId: taxes.id, author: { kind: 'company' } });
+    const badAnswer = await a2.inject({
+      method: 'POST',
+      url: api(NotesPaths.answers(id)),
+      payload: { commentId: answer.json().id, body: 'x' },
+      headers: { 'accept-language': 'lo' },
+    });
+    expect(badAnswer.statusCode).toBe(400);
+    expect(Problem.parse(badAnswer.json()).errors?.[0]).toMatchObject({ path: 'body.commentId', code: 'unknown_choice' });
+    expect(Problem.parse(badAnswer.json()).errors?.[0]?.message).toMatch(/[\u0E80-\u0EFF]/);
+    const mine = notesOf(await a.inject({ url: api(NotesPaths.one(id)) }));
+    expect(mine.comments.map((c) => [c.section, c.body, c.answersId])).toEqual([
+      ['taxes', 'Profit tax is missing.', null],
+      [null, 'The approval date looks wrong.', null],
+      [null, 'Internal remark, not for the company.', null],
+      ['taxes', 'We will add it.', taxes.id],
+    ]);
+
+    // A kept id that is not a saved comment of this review: 400, nothing changes.
+    const before = await staffNotes(id);
+    const bad = await staffDo(staff1, 'return', { version, reasons: 'x', keptCommentIds: [taxes.id, answer.json().id] });
+    expect(bad.statusCode).toBe(400);
+    expect(Problem.parse(bad.json()).errors?.[0]).toMatchObject({ path: 'body.keptCommentIds.1', code: 'unknown_choice' });
+    expect(await staffNotes(id)).toEqual(before);
+
+    const returned = await staffDo(staff1, 'return', {
+      version,
+      reasons: 'Notes: two things to fix.',
+      sectionComments: [{ section: 'basis', body: 'Name the accounting standard.' }],
+      keptCommentIds: [taxes.id, whole.id],
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    const taxesEn = t.app.t('en', 'notesDocument.sections.taxes');
+    const taxesLo = t.app.t('lo', 'notesDocument.sections.taxes');
+    const en = await returnMail(a, 'Notes: two things to fix.');
+    expect(en).toContain(`${t.app.t('en', 'notesDocument.sections.basis')}: Name the accounting standard.`);
+    expect(en).toContain(`Comments from the review:\n- ${taxesEn}: Profit tax is missing.\n- The approval date looks wrong.`);
+    expect(en).not.toContain('Internal remark');
+    expect(en).not.toContain('We will add it.');
+    const lo = await returnMail(a2, 'Notes: two things to fix.');
+    expect(lo).toContain(`ຄຳເຫັນຈາກການກວດກາ:\n- ${taxesLo}: Profit tax is missing.\n- The approval date looks wrong.`);
+
+    const noteEn = await latestNotification(a, 'en');
+    expect(noteEn.title).toBe(`Notes ${t.config.BOOK_YEAR}: returned for changes`);
+    expect(noteEn.bodyHtml).toContain('Comments from the review:');
+    expect(noteEn.bodyHtml).toContain('Profit tax is missing.');
+    expect(noteEn.bodyHtml).not.toContain('Internal remark');
+    const noteLo = await latestNotification(a2, 'lo');
+    expect(noteLo.bodyHtml).toContain('ຄຳເຫັນຈາກການກວດກາ:');
+    expect(noteLo.bodyHtml).toContain(taxesLo);
+
+    // Resubmitted: straight back to the reviewer, accepted without "Start review"; then the conversation is closed.
+    const back = notesOf(await a.inject({ url: api(NotesPaths.one(id)) }));
+    const resubmitted = notesOf(
+      await a.inject({ method: 'POST', url: api(NotesPaths.submit(id)), payload: { version: back.version, confirmWarnings: true } }),
+    );
+    expect(resubmitted.status).toBe('in_review');
+    const accepted = await staffDo(staff1, 'accept', { version: resubmitted.version });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const closed = await a.inject({ method: 'POST', url: api(NotesPaths.answers(id)), payload: { commentId: whole.id, body: 'Late.' } });
+    expect(closed.statusCode).toBe(409);
+    expect(Problem.parse(closed.json()).code).toBe('SUBMISSION_CLOSED');
   });
 });

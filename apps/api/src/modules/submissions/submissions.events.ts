@@ -1,14 +1,12 @@
 import type { SubmissionEventAction } from '@bansi/shared';
-import { newId } from '../../lib/crypto';
 import type { Principal } from '../../plugins/access';
-import { reviewActorName } from '../review';
-import { actorOf } from './submissions.policy';
+import { newReviewEvent, reviewActorName } from '../review';
 import type { SubmissionEventsTable } from './submissions.tables';
 
 /** The user's name as the timeline records it. */
 export const actorName = reviewActorName;
 
-/** A timeline row; `insertEvents` numbers the rows written together (`ord`). */
+/** A timeline row (the review's `newReviewEvent` for this submission); `insertEvents` numbers the rows written together (`ord`). */
 export function newEvent(
   principal: Principal,
   name: string,
@@ -17,25 +15,8 @@ export function newEvent(
   at: string,
   extra: Partial<SubmissionEventsTable> = {},
 ): SubmissionEventsTable {
-  return {
-    id: newId(),
-    submissionId,
-    at,
-    actorId: principal.userId,
-    actorKind: actorOf(principal),
-    actorName: name,
-    action,
-    fromStatus: null,
-    toStatus: null,
-    comment: null,
-    fileId: null,
-    slot: null,
-    fileName: null,
-    ord: 0,
-    partOfReturn: 0,
-    details: null,
-    ...extra,
-  };
+  const { section: _section, ...row } = newReviewEvent(principal, name, action, at, extra);
+  return { ...row, submissionId, action, fromStatus: extra.fromStatus ?? null, toStatus: extra.toStatus ?? null };
 }
 
 export const createdEvent = (principal: Principal, name: string, submissionId: string, at: string) =>

@@ -13,6 +13,7 @@ import {
   type SubmissionEvent,
   type SubmissionSummary,
 } from '@bansi/shared';
+import { answersIdOf, type ReviewEventRow } from '../review';
 import type { SubmissionEventsTable, SubmissionsTable } from './submissions.tables';
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
@@ -115,7 +116,10 @@ export function presentEvent(row: SubmissionEventsTable): Omit<SubmissionEvent, 
   };
 }
 
-export function presentComment(row: SubmissionEventsTable): SubmissionComment {
+/** A comment as the filing shows it: any review event with a comment (modules/review), about a file or the whole filing. */
+export function presentComment(
+  row: Pick<ReviewEventRow, 'id' | 'at' | 'actorKind' | 'actorName' | 'action' | 'partOfReturn' | 'fileId' | 'slot' | 'comment' | 'details'>,
+): SubmissionComment {
   return {
     id: row.id,
     at: row.at,
@@ -126,10 +130,4 @@ export function presentComment(row: SubmissionEventsTable): SubmissionComment {
     body: row.comment ?? '',
     answersId: row.action === 'answered' ? answersIdOf(row.details) : null,
   };
-}
-
-function answersIdOf(details: string | null): string | null {
-  if (!details) return null;
-  const parsed = JSON.parse(details) as { answersId?: unknown };
-  return typeof parsed.answersId === 'string' ? parsed.answersId : null;
 }

@@ -11,7 +11,6 @@ import { companyIdsWhere } from '../companies';
 import { companyFilesOf, countCurrentFilesOf } from '../files';
 import {
   findReturningReviewer as findReviewerOf,
-  findReviewEvent,
   insertReviewEvents,
   listReviewComments,
   listReviewEvents,
@@ -152,12 +151,6 @@ export type EventCursor = ReviewEventCursor;
 /** The timeline, newest first, after `cursor`. */
 export const listEvents = async (db: Executor, submissionId: string, after: EventCursor | null, limit: number) =>
   (await listReviewEvents(db, SUBMISSION, submissionId, after, limit)).map(asSubmissionEvent);
-
-/** One event of this submission's timeline. */
-export const findEvent = async (db: Executor, submissionId: string, eventId: string) => {
-  const row = await findReviewEvent(db, SUBMISSION, submissionId, eventId);
-  return row && asSubmissionEvent(row);
-};
 
 /** Every event that carries a comment, oldest first. */
 export const listCommentEvents = async (db: Executor, submissionId: string) =>

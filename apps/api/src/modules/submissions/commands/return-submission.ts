@@ -1,16 +1,16 @@
 import { commentsSavedInReview, type Language } from '@bansi/shared';
 import type { Deps } from '../../../lib/deps';
-import { invalid } from '../../../lib/errors';
 import type { Principal } from '../../../plugins/access';
 import type { Actor } from '../../audit';
 import type { FilesTable } from '../../files';
-import { fieldError, loadReference } from '../submissions.checklist';
+import { loadReference } from '../submissions.checklist';
 import { newEvent } from '../submissions.events';
 import { presentComment } from '../submissions.presenter';
 import { companyOfRow, fileOfSubmission, readable } from '../submissions.queries';
 import { insertEvents, listCommentEvents } from '../submissions.repository';
 import { tellCompany } from '../submissions.notify';
 import { publish } from '../../events';
+import { keptComments } from '../../review';
 import '../submissions.published';
 import { staffTransition } from './staff-transition';
 
@@ -33,11 +33,12 @@ export async function returnSubmission(
     files.push({ file: await fileOfSubmission(deps, lang, pre, c.fileId, `body.fileComments.${i}.fileId`), body: c.body });
   const commentRows = await listCommentEvents(deps.db, pre.id);
   const saved = new Set(commentsSavedInReview(commentRows.map(presentComment)).map((c) => c.id));
-  const unknown = (body.keptCommentIds ?? []).flatMap((cid, i) =>
-    saved.has(cid) ? [] : [fieldError(deps, lang, `body.keptCommentIds.${i}`, 'unknown_choice')],
+  const kept = keptComments(
+    deps,
+    lang,
+    commentRows.filter((r) => saved.has(r.id)),
+    body.keptCommentIds,
   );
-  if (unknown.length) throw invalid(unknown);
-  const kept = commentRows.filter((r) => saved.has(r.id) && (body.keptCommentIds?.includes(r.id) ?? true));
   const company = await companyOfRow(deps.db, pre);
   const ref = await loadReference(deps.db);
   return staffTransition(deps, principal, actor, id, body.version, 'return', async (trx, row, to, now, name) => {

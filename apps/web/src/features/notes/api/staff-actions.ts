@@ -1,4 +1,12 @@
-import { type AcceptNotesRequest, NotesPaths, type ReturnNotesRequest, type StaffNotesDocument, type StartNotesReviewRequest } from '@bansi/shared';
+import {
+  type AcceptNotesRequest,
+  type NotesComment,
+  NotesPaths,
+  type ReturnNotesRequest,
+  type StaffNotesCommentRequest,
+  type StaffNotesDocument,
+  type StartNotesReviewRequest,
+} from '@bansi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -23,5 +31,14 @@ export function useStaffNotesAction<A extends Action>(id: string, action: A) {
       queryClient.setQueryData(notesKeys.staffDetail(id), doc);
       void queryClient.invalidateQueries({ queryKey: notesKeys.staffLists });
     },
+  });
+}
+
+/** A comment saved during the review (on a section or the whole document); the reviewer's screen reads the document again. */
+export function useStaffNotesComment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffNotesCommentRequest) => api<NotesComment>(NotesPaths.staffAction(id, 'comments'), { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notesKeys.staffDetail(id) }),
   });
 }

@@ -1,6 +1,7 @@
 import type { NotesComment } from '@bansi/shared';
 import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
@@ -8,11 +9,21 @@ import { useLang } from '../../../lib/use-lang';
 /** Alert titles in the text colour (the alert's own colour on its light background falls under WCAG AA). */
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } } as const;
 
-function CommentItem({ comment }: { comment: NotesComment }) {
+/** What goes under a comment (the company's "Answer"), or nothing. */
+export type CommentAction = (comment: NotesComment) => ReactNode;
+
+function CommentItem({ comment, actionOf }: { comment: NotesComment; actionOf?: CommentAction }) {
   const { t } = useTranslation();
   const lng = useLang();
   return (
-    <Paper withBorder p="xs" radius="sm" bg="var(--mantine-color-yellow-0)" data-testid="notes-comment" data-section={comment.section ?? ''}>
+    <Paper
+      withBorder
+      p="xs"
+      radius="sm"
+      bg={comment.author.kind === 'staff' ? 'var(--mantine-color-yellow-0)' : 'var(--mantine-color-gray-0)'}
+      data-testid="notes-comment"
+      data-section={comment.section ?? ''}
+    >
       <Group gap={6} wrap="wrap" mb={4}>
         <IconMessage size={14} aria-hidden />
         <Text size="xs" fw={600}>
@@ -26,16 +37,22 @@ function CommentItem({ comment }: { comment: NotesComment }) {
             {t('notesUi.comments.withReturn')}
           </Badge>
         )}
+        {comment.answersId && (
+          <Badge size="xs" color="blue.9" variant="outline" data-testid="answer-badge">
+            {t('filing.answer.badge')}
+          </Badge>
+        )}
       </Group>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {comment.body}
       </Text>
+      {actionOf?.(comment)}
     </Paper>
   );
 }
 
-/** The service's comments on one section, shown above it. */
-export function SectionComments({ comments }: { comments: NotesComment[] }) {
+/** The review's comments on one section (the service's and the company's answers), shown above it. */
+export function SectionComments({ comments, actionOf }: { comments: NotesComment[]; actionOf?: CommentAction }) {
   const { t } = useTranslation();
   if (comments.length === 0) return null;
   return (
@@ -49,15 +66,15 @@ export function SectionComments({ comments }: { comments: NotesComment[] }) {
     >
       <Stack gap="xs">
         {comments.map((c) => (
-          <CommentItem key={c.id} comment={c} />
+          <CommentItem key={c.id} comment={c} actionOf={actionOf} />
         ))}
       </Stack>
     </Alert>
   );
 }
 
-/** The service's comments on the whole document (the reasons of a return, an acceptance note). */
-export function OverallNotesComments({ comments, highlight }: { comments: NotesComment[]; highlight?: boolean }) {
+/** The review's comments on the whole document (the reasons of a return, an acceptance note, the answers). */
+export function OverallNotesComments({ comments, highlight, actionOf }: { comments: NotesComment[]; highlight?: boolean; actionOf?: CommentAction }) {
   const { t } = useTranslation();
   const overall = comments.filter((c) => c.section === null);
   if (overall.length === 0) return null;
@@ -72,15 +89,18 @@ export function OverallNotesComments({ comments, highlight }: { comments: NotesC
     >
       <Stack gap="xs">
         {overall.map((c) => (
-          <CommentItem key={c.id} comment={c} />
+          <CommentItem key={c.id} comment={c} actionOf={actionOf} />
         ))}
       </Stack>
     </Alert>
   );
 }
 
-/** What the company must read now: the comments since the last return (all of them otherwise). */
+/**
+ * What the company must read now: the comments of the last review round — since the return before the last one
+ * (the comments saved during the review, the last return's, the answers), all of them otherwise.
+ */
 export function currentComments(comments: NotesComment[]): NotesComment[] {
-  const last = comments.filter((c) => c.returned && c.section === null).at(-1);
-  return last ? comments.filter((c) => c.at >= last.at) : comments;
+  const previous = comments.filter((c) => c.returned && c.section === null).at(-2);
+  return previous ? comments.filter((c) => c.at > previous.at) : comments;
 }

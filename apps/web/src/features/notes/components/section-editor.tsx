@@ -13,7 +13,7 @@ import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../lib/use-lang';
 import { hasTable, sectionNumber } from '../lib/sections';
-import { SectionComments } from './notes-comments';
+import { SectionComments, type CommentAction } from './notes-comments';
 import { NotesTable, type RowErrors } from './notes-table';
 
 const LONG_FIELDS = new Set(['address', 'activities']);
@@ -27,6 +27,7 @@ export function SectionEditor({
   bookYear,
   readOnly,
   comments,
+  commentAction,
   errors,
   missing,
   prefill,
@@ -36,6 +37,8 @@ export function SectionEditor({
   bookYear: number;
   readOnly: boolean;
   comments: NotesComment[];
+  /** what goes under a comment (the company's "Answer") */
+  commentAction?: CommentAction;
   /** field errors by path inside the section (`text`, `fields.tin`, `rows.1.current`) */
   errors: RowErrors;
   /** required fields still empty (blocking checks) */
@@ -62,7 +65,7 @@ export function SectionEditor({
         <Title order={2} size="h4" data-testid="section-title">
           {title}
         </Title>
-        <SectionComments comments={comments} />
+        <SectionComments comments={comments} actionOf={commentAction} />
         {missing.length > 0 && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="section-missing">
             <Text size="sm">{t('notesUi.checks.missing', { fields: missing.map(fieldLabel).join(', ') })}</Text>

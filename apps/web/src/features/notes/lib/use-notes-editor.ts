@@ -1,4 +1,5 @@
 import {
+  type NotesComment,
   type NotesDocument,
   type NotesInputError,
   type NotesLanguage,
@@ -184,6 +185,12 @@ export class NotesEditorStore {
   /** A document the server answered to another call (a submit): continue from it. */
   replaceBase(doc: NotesDocument) {
     this.base = doc;
+    this.emit();
+  }
+
+  /** A comment the server took without a new version (the company's answer): shown at once, edits untouched. */
+  addComment(comment: NotesComment) {
+    this.base = { ...this.base, comments: [...this.base.comments, comment] };
     this.emit();
   }
 

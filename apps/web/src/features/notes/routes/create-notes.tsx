@@ -1,4 +1,13 @@
-import { NOTES_SECTION_KEYS, notesChecks, openBookYears, type NotesDocument, type NotesLanguage, type NotesSectionKey } from '@bansi/shared';
+import {
+  NOTES_SECTION_KEYS,
+  commentsAnswerable,
+  notesChecks,
+  openBookYears,
+  type NotesComment,
+  type NotesDocument,
+  type NotesLanguage,
+  type NotesSectionKey,
+} from '@bansi/shared';
 import { Alert, Box, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertCircle,
@@ -17,11 +26,13 @@ import { useApiIndex } from '../../../api/get-api-index';
 import { useNotesCheck } from '../../../api/check-notes';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
+import { AnswerForm } from '../../../components/review/answer-form';
 import { ReviewStatusBadge } from '../../../components/review-status-badge';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
+import { useAnswerNotesComment } from '../api/answer-comment';
 import { useCreateNotes } from '../api/create-notes';
 import { useNotes } from '../api/get-notes';
 import { useNotesEvents } from '../api/get-notes-events';
@@ -171,6 +182,10 @@ function Editor({ initial, yearSelect }: { initial: NotesDocument; yearSelect: R
   const checks = notesChecks(editor.sections);
   const blocked = new Set(checks.errors.map((e) => e.section));
   const comments = doc.status === 'returned' ? currentComments(doc.comments) : doc.comments;
+  // The company answers the service's comments while the service has the notes or has returned them (decision 096).
+  const answer = useAnswerNotesComment(doc.id, (c) => store.addComment(c));
+  const answerOf = (c: NotesComment) =>
+    commentsAnswerable(doc.status) && c.author.kind === 'staff' ? <AnswerForm key={`answer-${c.id}`} commentId={c.id} answer={answer} /> : undefined;
   const index = NOTES_SECTION_KEYS.indexOf(active);
 
   const goTo = (key: NotesSectionKey) => {
@@ -262,7 +277,7 @@ function Editor({ initial, yearSelect }: { initial: NotesDocument; yearSelect: R
           <Text size="sm">{t('notesUi.save.restored')}</Text>
         </Alert>
       )}
-      <OverallNotesComments comments={comments} highlight={doc.status === 'returned'} />
+      <OverallNotesComments comments={comments} highlight={doc.status === 'returned'} actionOf={answerOf} />
       {doc.priorFilledFrom && (
         <Text size="sm" c="dimmed" data-testid="prior-filled">
           {t('notesUi.priorFilled', { year: doc.priorFilledFrom })}
@@ -281,6 +296,7 @@ function Editor({ initial, yearSelect }: { initial: NotesDocument; yearSelect: R
               bookYear={doc.bookYear}
               readOnly={readOnly}
               comments={comments.filter((c) => c.section === active)}
+              commentAction={answerOf}
               errors={errorsOf(active)}
               missing={checks.errors.filter((e) => e.section === active && e.field).map((e) => e.field!)}
               prefill={active === 'general' ? doc.prefill.general : active === 'approval' ? doc.prefill.approval : undefined}

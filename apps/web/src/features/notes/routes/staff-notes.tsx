@@ -1,4 +1,4 @@
-import { formatLak, localized, type NotesSectionKey, type StaffNotesDocument } from '@bansi/shared';
+import { commentsSavedInReview, formatLak, localized, type NotesSectionKey, type StaffNotesDocument } from '@bansi/shared';
 import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import {
   IconAlertCircle,
@@ -6,6 +6,7 @@ import {
   IconArrowLeft,
   IconCheck,
   IconDownload,
+  IconDeviceFloppy,
   IconMessagePlus,
   IconPlayerPlay,
   IconRefresh,
@@ -17,6 +18,7 @@ import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { ReviewScreen } from '../../../components/review/review-screen';
+import { SavedComments, type SavedComment } from '../../../components/review/saved-comments';
 import { ReviewStatusBadge } from '../../../components/review-status-badge';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -25,7 +27,7 @@ import { useLang } from '../../../lib/use-lang';
 import { useStaffNotes } from '../api/get-staff-notes';
 import { notesKeys } from '../api/keys';
 import { notesPdfUrl } from '../api/pdf-url';
-import { useStaffNotesAction } from '../api/staff-actions';
+import { useStaffNotesAction, useStaffNotesComment } from '../api/staff-actions';
 import { OverallNotesComments, SectionComments } from '../components/notes-comments';
 import { NotesTimeline } from '../components/notes-timeline';
 import { SectionView } from '../components/section-view';
@@ -65,6 +67,8 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
   const startReview = useStaffNotesAction(doc.id, 'start-review');
   const returnIt = useStaffNotesAction(doc.id, 'return');
   const accept = useStaffNotesAction(doc.id, 'accept');
+  const comment = useStaffNotesComment(doc.id);
+  const [kept, setKept] = useState<string[]>([]);
   const [drafts, setDrafts] = useState<Partial<Record<NotesSectionKey, string>>>({});
   const [open, setOpen] = useState<Set<NotesSectionKey>>(new Set());
   const [dialog, setDialog] = useState<null | 'return' | 'accept'>(null);
@@ -90,6 +94,29 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
     setFailure(null);
     toastDone(message);
   };
+
+  // The comments saved during this review: the Return dialog lists them, each ticked to be sent (decision 191).
+  const saved: SavedComment[] = commentsSavedInReview(doc.comments).map((c) => ({
+    id: c.id,
+    about: c.section ? t(`notesDocument.sections.${c.section}`) : t('review.comments.wholeNotes'),
+    body: c.body,
+  }));
+  const saveComment = (section: NotesSectionKey) =>
+    comment.mutate(
+      { version: doc.version, section, body: (drafts[section] ?? '').trim() },
+      {
+        onSuccess: () => {
+          setDrafts((d) => ({ ...d, [section]: '' }));
+          setOpen((o) => {
+            const next = new Set(o);
+            next.delete(section);
+            return next;
+          });
+          done(t('review.comments.saved'))();
+        },
+        onError,
+      },
+    );
 
   return (
     <ReviewScreen
@@ -157,7 +184,15 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
             </Button>
           )}
           {can('return') && (
-            <Button color="red.9" leftSection={<IconArrowBackUp size={16} />} onClick={() => setDialog('return')} data-testid="action-return">
+            <Button
+              color="red.9"
+              leftSection={<IconArrowBackUp size={16} />}
+              onClick={() => {
+                setKept(saved.map((c) => c.id));
+                setDialog('return');
+              }}
+              data-testid="action-return"
+            >
               {t('notesUi.staff.return')}
             </Button>
           )}
@@ -187,6 +222,7 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
               <Text size="sm" c="dimmed">
                 {t('notesUi.staff.returnSections', { count: sectionComments.length })}
               </Text>
+              <SavedComments comments={saved} kept={kept} onChange={setKept} />
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={() => setDialog(null)}>
                   {t('notesUi.staff.cancel')}
@@ -197,7 +233,7 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
                   loading={returnIt.isPending}
                   onClick={() =>
                     returnIt.mutate(
-                      { version: doc.version, reasons: reasons.trim(), sectionComments },
+                      { version: doc.version, reasons: reasons.trim(), sectionComments, keptCommentIds: kept },
                       {
                         onSuccess: () => {
                           setDrafts({});
@@ -258,19 +294,33 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
           <SectionComments comments={doc.comments.filter((c) => c.section === s.key)} />
           {can('return') &&
             (open.has(s.key) ? (
-              <Textarea
-                label={t('notesUi.staff.commentSection')}
-                placeholder={t('notesUi.staff.commentPlaceholder')}
-                value={drafts[s.key] ?? ''}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  setDrafts((d) => ({ ...d, [s.key]: value }));
-                }}
-                autosize
-                minRows={2}
-                maxLength={4000}
-                data-testid="section-comment-input"
-              />
+              <Stack gap={6}>
+                <Textarea
+                  label={t('notesUi.staff.commentSection')}
+                  placeholder={t('notesUi.staff.commentPlaceholder')}
+                  value={drafts[s.key] ?? ''}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    setDrafts((d) => ({ ...d, [s.key]: value }));
+                  }}
+                  autosize
+                  minRows={2}
+                  maxLength={4000}
+                  data-testid="section-comment-input"
+                />
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconDeviceFloppy size={14} />}
+                  style={{ alignSelf: 'flex-start' }}
+                  disabled={!(drafts[s.key] ?? '').trim()}
+                  loading={comment.isPending && comment.variables?.section === s.key}
+                  onClick={() => saveComment(s.key)}
+                  data-testid="section-comment-save"
+                >
+                  {t('review.comments.save')}
+                </Button>
+              </Stack>
             ) : (
               <Button
                 variant="subtle"

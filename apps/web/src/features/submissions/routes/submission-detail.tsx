@@ -1,17 +1,18 @@
-import { type SubmissionComment, type SubmissionDetail, type SubmissionStatus } from '@bansi/shared';
+import { commentsAnswerable, type SubmissionComment, type SubmissionDetail } from '@bansi/shared';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconEdit, IconFileCertificate, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
+import { AnswerForm } from '../../../components/review/answer-form';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { receiptUrl } from '../api/file-urls';
+import { useAnswerComment } from '../api/answer-comment';
 import { useSubmission } from '../api/get-submission';
 import { useSubmissionEvents } from '../api/get-submission-events';
-import { AnswerForm } from '../components/answer-form';
 import { CommentItem, fileComments, OverallComments } from '../components/comments';
 import { FileLine } from '../components/file-actions';
 import { FilingReference } from '../components/filing-reference';
@@ -20,8 +21,6 @@ import { SignatoriesFacts, SubmissionFacts } from '../components/submission-fact
 import { SubmissionTimeline } from '../components/timeline';
 import { useLang } from '../../../lib/use-lang';
 import { nameOf } from '../lib/lang';
-
-const ANSWERABLE: readonly SubmissionStatus[] = ['submitted', 'in_review', 'returned', 'resubmitted'];
 
 const wizardOf = (s: SubmissionDetail, step?: string) =>
   `${paths.dashboard.submitDocument}?${new URLSearchParams({ year: String(s.bookYear), ...(step ? { step } : {}) }).toString()}`;
@@ -60,9 +59,10 @@ function Detail({ submission: s }: { submission: SubmissionDetail }) {
   const allEvents = events.data?.pages.flatMap((p) => p.items) ?? [];
   const filed = s.files.slots.filter((slot) => slot.file);
   // The company answers the service's comments while the service has it or has returned it (decision 096).
-  const answerable = ANSWERABLE.includes(s.status);
+  const answerable = commentsAnswerable(s.status);
+  const answer = useAnswerComment(s.id);
   const answerOf = (c: SubmissionComment) =>
-    answerable && c.author.kind === 'staff' ? <AnswerForm key={`answer-${c.id}`} submissionId={s.id} comment={c} /> : undefined;
+    answerable && c.author.kind === 'staff' ? <AnswerForm key={`answer-${c.id}`} commentId={c.id} answer={answer.mutateAsync} /> : undefined;
   return (
     <Stack gap="md" data-testid="submission-detail">
       <Paper withBorder p="md" radius="md">

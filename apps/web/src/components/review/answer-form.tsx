@@ -1,22 +1,22 @@
-import type { SubmissionComment } from '@bansi/shared';
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconMessageReply } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form';
-import { useAnswerComment } from '../api/answer-comment';
-import { toastDone } from '../lib/toast';
+import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/form';
 
 /**
- * "Answer" under a comment of the service: the company replies without resubmitting (decision 096).
- * A field error of the server shows on the text box; any other failure above the buttons.
+ * "Answer" under a comment of the service, for every reviewed kind (a filing, notes): the company replies without
+ * resubmitting (decision 096). `answer` posts it (and refreshes what shows it). A field error of the server shows on
+ * the text box; any other failure above the buttons.
  */
-export function AnswerForm({ submissionId, comment }: { submissionId: string; comment: SubmissionComment }) {
+export function AnswerForm({ commentId, answer }: { commentId: string; answer: (body: { commentId: string; body: string }) => Promise<unknown> }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const answer = useAnswerComment(submissionId);
+  const send = useMutation({ mutationFn: answer });
   if (!open) {
     return (
       <Button
@@ -31,7 +31,7 @@ export function AnswerForm({ submissionId, comment }: { submissionId: string; co
       </Button>
     );
   }
-  const problem = answer.error instanceof ApiError ? answer.error.problem : null;
+  const problem = send.error instanceof ApiError ? send.error.problem : null;
   const fieldError = problem?.errors?.find((e) => e.path === 'body.body')?.message;
   return (
     <Stack
@@ -40,13 +40,17 @@ export function AnswerForm({ submissionId, comment }: { submissionId: string; co
       onSubmit={(e) => {
         e.preventDefault();
         if (!text.trim()) return;
-        answer.mutate(
-          { commentId: comment.id, body: text.trim() },
+        send.mutate(
+          { commentId, body: text.trim() },
           {
             onSuccess: () => {
               setText('');
               setOpen(false);
-              toastDone(t('filing.answer.sent'));
+              notifications.show({
+                color: 'teal',
+                message: t('filing.answer.sent'),
+                closeButtonProps: { 'aria-label': t('submission.common.close') },
+              });
             },
           },
         );
@@ -64,13 +68,13 @@ export function AnswerForm({ submissionId, comment }: { submissionId: string; co
         data-autofocus
         data-testid="answer-text"
       />
-      {answer.isError && !fieldError && (
+      {send.isError && !fieldError && (
         <Alert color="red" role="alert" p="xs">
-          {errorText(answer.error)}
+          {errorText(send.error)}
         </Alert>
       )}
       <Group gap="xs">
-        <Button type="submit" size="compact-sm" loading={answer.isPending} disabled={!text.trim()} data-testid="answer-send">
+        <Button type="submit" size="compact-sm" loading={send.isPending} disabled={!text.trim()} data-testid="answer-send">
           {t('filing.answer.send')}
         </Button>
         <Button variant="default" size="compact-sm" onClick={() => setOpen(false)}>
