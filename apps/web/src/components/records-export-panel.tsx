@@ -5,7 +5,7 @@ import { useCompanyExports, useRequestCompanyExport } from '../api/company-expor
 import { errorText } from '../lib/form';
 import { formatDateTime } from '../lib/format';
 import { useLang } from '../lib/use-lang';
-import { formatBytes } from './file-upload';
+import { formatBytes } from './file-upload/format-bytes';
 
 /**
  * "All your records": asks for a zip of every record of the company, shows it being prepared, then the
