@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { PageSpinner } from '../../../components/page-spinner';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useStaffReference } from '../api/get-staff-reference';
 import { useSaveReferenceItem } from '../api/save-reference-item';

@@ -16,7 +16,8 @@ import { useController, useForm, useWatch, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { ApiError } from '../../../lib/api-client';
-import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
+import { applyProblem, zodFormResolver } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import type { AnyStaffItem } from '../api/staff-items';
 import { useStaffWrites } from '../api/save-staff-item';

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import { useStaffItem, useStaffItems, type AnyStaffItem } from '../api/staff-items';
 import { useLang } from '../../../lib/use-lang';

@@ -19,7 +19,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { ReviewStatusBadge } from '../../../components/review-status-badge';
 import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useCreateNotes } from '../api/create-notes';

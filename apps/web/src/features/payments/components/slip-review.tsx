@@ -8,7 +8,7 @@ import { AppDates, useCalendarLabels } from '../../../components/dates';
 import { ImagePreview } from '../../../components/image-preview';
 import { LakInput } from '../../../components/lak-input';
 import { PdfViewer } from '../../../components/pdf-viewer';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDate, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { slipFileUrl } from '../api/slip-file-url';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCompanySearch } from '../../../api/search-companies';
 import { DataTable, FilterSelect, useUrlFilters, YearFilter } from '../../../components/data-table';
 import { PageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDate, formatDateTime, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { invoiceReceiptUrl } from '../api/receipt-url';

@@ -4,7 +4,7 @@ import { IconMessageReply } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useAnswerComment } from '../api/answer-comment';
 import { toastDone } from '../lib/toast';
 

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import { receiptUrl } from '../api/file-urls';
 import { useSubmission } from '../api/get-submission';

@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { useApiIndex } from '../../../api/get-api-index';
 import { useMyCompany } from '../../../api/get-my-company';
