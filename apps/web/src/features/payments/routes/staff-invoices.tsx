@@ -1,5 +1,5 @@
 import { INVOICE_STATUSES, type StaffInvoice } from '@bansi/shared';
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Select, Stack, Switch, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +15,10 @@ import { useStaffInvoiceActions } from '../api/staff-invoice-actions';
 import { useResolveUnmatched, useStaffInvoices, useUnmatched, type StaffInvoiceFilters } from '../api/staff-invoices';
 import { InvoiceLines } from '../components/invoice-lines';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
+import { SlipReview } from '../components/slip-review-button';
 import { lazyPart } from '../../../lib/lazy';
 
 const IssueInvoiceForm = lazyPart(() => import('../components/issue-invoice-form').then((m) => m.IssueInvoiceForm));
-const SlipReview = lazyPart(() => import('../components/slip-review').then((m) => m.SlipReview));
 const TestBankPanel = lazyPart(() => import('../components/test-bank-panel').then((m) => m.TestBankPanel));
 
 /** A reason is asked for before voiding an invoice or rejecting a slip. */
@@ -121,9 +121,7 @@ function InvoiceCard({ invoice, canReverse }: { invoice: StaffInvoice; canRevers
           <Alert color="blue" variant="light" title={t('payments.staff.slipWaiting')}>
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm">{pendingSlip.fileName}</Text>
-              <Suspense fallback={<Loader size="xs" />}>
-                <SlipReview invoice={invoice} slip={pendingSlip} />
-              </Suspense>
+              <SlipReview invoice={invoice} slip={pendingSlip} />
             </Group>
           </Alert>
         ) : null}
