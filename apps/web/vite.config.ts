@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstVisitChunk } from './first-visit-chunk';
 import { pdfjsAssets } from './pdfjs-assets';
+import { pureContracts } from './pure-contracts';
 
 const api = process.env.BANSI_API_URL ?? 'http://127.0.0.1:3000';
 const firstVisit = firstVisitChunk(['src/app/routes/home.tsx']);
@@ -15,6 +16,7 @@ export default defineConfig({
   plugins: [
     react(),
     pdfjsAssets(),
+    pureContracts(),
     firstVisit.plugin,
     // The service worker (sw/sw.ts, decision 160), built with this build's precache list. The manifests are
     // public/manifest.{lo,en}.webmanifest (one per language) and the page registers the worker (main.tsx).

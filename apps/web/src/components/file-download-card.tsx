@@ -3,7 +3,7 @@ import { Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDownload, IconFile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../lib/use-lang';
-import { formatBytes } from './file-upload';
+import { formatBytes } from './file-upload/format-bytes';
 
 /** A file the browser cannot show inline (a spreadsheet, a Word document, a CSV): name, kind, size, download. */
 export function FileDownloadCard({ file, downloadUrl }: { file: FileMeta; downloadUrl: string }) {

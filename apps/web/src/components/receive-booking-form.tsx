@@ -4,7 +4,7 @@ import { IconAlertCircle, IconPackageImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReceiveBooking } from '../api/receive-booking';
-import { errorText } from '../lib/form';
+import { errorText } from '../lib/error-text';
 import { GroupedNumberInput } from './lak-input';
 
 /** Staff mark a booking's paper documents received: how many arrived and a note (the day's list and the QR page). */

@@ -2,10 +2,10 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import { IconAlertCircle, IconDownload, IconFileZip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyExports, useRequestCompanyExport } from '../api/company-exports';
-import { errorText } from '../lib/form';
+import { errorText } from '../lib/error-text';
 import { formatDateTime } from '../lib/format';
 import { useLang } from '../lib/use-lang';
-import { formatBytes } from './file-upload';
+import { formatBytes } from './file-upload/format-bytes';
 
 /**
  * "All your records": asks for a zip of every record of the company, shows it being prepared, then the

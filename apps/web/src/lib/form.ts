@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import i18next from 'i18next';
 import type { FieldError, FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from './api-client';
 
 /** Mantine inputs hold '' (and a cleared Select null) for "nothing": the shared schemas expect the key to be absent. */
 export function withoutEmpty(value: unknown): unknown {
@@ -91,13 +90,4 @@ export function applyProblem<T extends FieldValues>(
     set.push(path);
   }
   return set;
-}
-
-/** What to tell the user about a failed call: the problem's title (already in their language), or a network notice. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return i18next.t('account.networkError');
-    return error.problem.title || i18next.t(`errors.${error.problem.code}`);
-  }
-  return i18next.t('errors.INTERNAL');
 }

@@ -4,6 +4,19 @@ import { Amount, Page, PageQuery } from './common';
 import { Company, People } from './companies';
 import { FileKind, FileMeta } from './files';
 import { WebPaths } from '../paths';
+import { SME_CRITERIA, SME_SECTORS, SME_SIZES, SME_THRESHOLD_SIZES } from '../domain/submission-lists';
+
+// The lists and book years without zod live in domain/submission-lists.ts (a screen that needs only them
+// does not load zod, issue 29); they are exported here too, as before.
+export {
+  isOpenBookYear,
+  OPEN_BOOK_YEARS_BACK,
+  openBookYears,
+  SME_CRITERIA,
+  SME_SECTORS,
+  SME_SIZES,
+  SME_THRESHOLD_SIZES,
+} from '../domain/submission-lists';
 
 /**
  * The annual submission (DESIGN §4, issue 6): one per company and book year. This file holds what
@@ -33,22 +46,15 @@ export type SubmissionActor = z.infer<typeof SubmissionActor>;
 
 // --- SME size (Decree No. 25/GOL of 16 January 2017) ---------------------------------------------
 
-/** Type of operation, as the decree classifies enterprises. */
-export const SME_SECTORS = ['commodity_production', 'trade', 'services'] as const;
 export const SmeSector = z.enum(SME_SECTORS);
 export type SmeSector = z.infer<typeof SmeSector>;
 
-/** The sizes the decree defines by thresholds; anything above medium is large. */
-export const SME_THRESHOLD_SIZES = ['micro', 'small', 'medium'] as const;
 export const SmeThresholdSize = z.enum(SME_THRESHOLD_SIZES);
 export type SmeThresholdSize = z.infer<typeof SmeThresholdSize>;
 
-export const SME_SIZES = ['micro', 'small', 'medium', 'large'] as const;
 export const SmeSize = z.enum(SME_SIZES);
 export type SmeSize = z.infer<typeof SmeSize>;
 
-/** Annual average labour (persons), total assets (LAK), annual gross income (LAK). */
-export const SME_CRITERIA = ['labour', 'assets', 'income'] as const;
 export const SmeCriterion = z.enum(SME_CRITERIA);
 export type SmeCriterion = z.infer<typeof SmeCriterion>;
 
@@ -121,16 +127,6 @@ export const SmeThresholdList = z.object({
 export type SmeThresholdList = z.infer<typeof SmeThresholdList>;
 
 // --- book years ------------------------------------------------------------------------------
-
-/**
- * A company may submit for the configured book year and the two before it (decision 030): the
- * "open" book years. `bookYear` is the configured BOOK_YEAR (served by the API index endpoint).
- */
-export const OPEN_BOOK_YEARS_BACK = 2;
-export function openBookYears(bookYear: number): number[] {
-  return Array.from({ length: OPEN_BOOK_YEARS_BACK + 1 }, (_, i) => bookYear - i);
-}
-export const isOpenBookYear = (year: number, bookYear: number) => year <= bookYear && year >= bookYear - OPEN_BOOK_YEARS_BACK;
 
 // --- the submission's data -------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { DOCUMENT_KINDS } from '@bansi/shared';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DocumentHistory, useDocumentHistoryFilters } from '../../components/data-table';
+import { DocumentHistory, useDocumentHistoryFilters } from '../../components/data-table/document-history';
 import { PageTitle } from '../../components/page-title';
 import { NotesDocumentRow } from '../../features/notes/components/notes-document-row';
 import { useDocuments } from '../../features/submissions/api/list-documents';

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/page-spinner';
 import { useSession } from '../../features/auth/api/get-session';
 import { StaffReferenceScreen } from '../../features/backoffice/routes/reference';
-import { HolidaysPanel } from '../../features/bookings/components/holidays-panel';
-import { FeeEditor } from '../../features/payments/components/fee-editor';
+import { lazyPart } from '../../lib/lazy';
+
+const HolidaysPanel = lazyPart(() => import('../../features/bookings/components/holidays-panel').then((m) => m.HolidaysPanel));
+const FeeEditor = lazyPart(() => import('../../features/payments/components/fee-editor').then((m) => m.FeeEditor));
 
 /**
  * The back office's reference data: staff admins edit, reviewers read (the API enforces the same).

@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/form';
+import { errorText } from '../../lib/error-text';
 import { PageSpinner } from '../page-spinner';
 
 /** One page of a list as every list route answers it (CONVENTIONS "Lists"). */

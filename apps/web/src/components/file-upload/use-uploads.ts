@@ -1,7 +1,7 @@
 import { API_BASE, FilePaths, UPLOAD_FILE_ID_HEADER, isLanguage, type FileKind, type Problem } from '@bansi/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DetailedError, Upload, type PreviousUpload } from 'tus-js-client';
+import type { DetailedError, PreviousUpload, Upload } from 'tus-js-client';
 import { asProblem, csrf, resetCsrf } from '../../lib/api-client';
 import { formatBytes } from './format-bytes';
 
@@ -47,10 +47,12 @@ function problemOf(error: unknown): {
   status: number;
   problem: Problem | null;
 } {
-  if (!(error instanceof DetailedError) || !error.originalResponse) return { status: 0, problem: null };
-  const status = error.originalResponse.getStatus();
+  // tus' DetailedError carries the response (the class itself is loaded with the first upload).
+  const response = (error as Partial<DetailedError> | null)?.originalResponse;
+  if (!response) return { status: 0, problem: null };
+  const status = response.getStatus();
   try {
-    return { status, problem: asProblem(JSON.parse(error.originalResponse.getBody())) };
+    return { status, problem: asProblem(JSON.parse(response.getBody())) };
   } catch {
     return { status, problem: null };
   }
@@ -62,6 +64,8 @@ export function useUploads(target: UploadTarget, onUploaded?: (fileId: string) =
   const { t, i18n } = useTranslation();
   const [items, setItems] = useState<UploadItem[]>([]);
   const uploads = useRef(new Map<string, Upload>());
+  // Uploads picked whose tus-js-client is still loading.
+  const starting = useRef(new Set<string>());
   // The latest callback and texts, read by tus' callbacks that outlive a render.
   const latest = useRef({ onUploaded, t, target, lng: i18n.language });
   useEffect(() => {
@@ -97,80 +101,92 @@ export function useUploads(target: UploadTarget, onUploaded?: (fileId: string) =
     (file: File) => {
       const key = `upload-${++counter}`;
       const tg = latest.current.target;
-      let csrfRetried = false;
-      const upload = new Upload(file, {
-        endpoint: ENDPOINT,
-        chunkSize: CHUNK_SIZE,
-        retryDelays: RETRY_DELAYS,
-        metadata: {
-          ownerKind: tg.ownerKind,
-          ownerId: tg.ownerId,
-          slot: tg.slot,
-          filename: file.name,
-          ...(file.type ? { filetype: file.type } : {}),
-          ...(tg.replaces ? { replaces: tg.replaces } : {}),
-        },
-        // The same bytes meant for another slot (or replacing another file) are another upload.
-        fingerprint: (f: File) =>
-          Promise.resolve(['bansi', tg.ownerKind, tg.ownerId, tg.slot, tg.replaces ?? '-', f.name, f.size, f.lastModified].join('|')),
-        storeFingerprintForResuming: true,
-        removeFingerprintOnSuccess: true,
-        onBeforeRequest: async (req) => {
-          req.setHeader('X-CSRF-Token', await csrf());
-          req.setHeader('Accept-Language', latest.current.lng || 'lo');
-        },
-        onShouldRetry: (err) => {
-          const { status, problem } = problemOf(err);
-          if (problem?.code === 'CSRF' && !csrfRetried) {
-            // The session changed under us (e.g. logged in again in another tab): fetch a new token once.
-            csrfRetried = true;
-            resetCsrf();
-            return true;
-          }
-          if (status === 0 || status >= 500 || status === 423) return navigator.onLine !== false;
-          return false;
-        },
-        onProgress: (sent, total) =>
-          patch(key, {
-            sent,
-            state: sent >= total ? 'checking' : 'uploading',
-            error: undefined,
-          }),
-        onSuccess: ({ lastResponse }) => {
-          const fileId = lastResponse.getHeader(UPLOAD_FILE_ID_HEADER) ?? upload.url?.split('/').pop() ?? undefined;
-          uploads.current.delete(key);
-          if (clearDone) setItems((prev) => prev.filter((i) => i.key !== key));
-          else patch(key, { state: 'done', sent: file.size, fileId });
-          if (fileId) latest.current.onUploaded?.(fileId);
-        },
-        onError: (err) => {
-          const { status, problem } = problemOf(err);
-          if (status === 0 || status >= 500) {
-            // Network gone or the server restarting: keep the upload, go on when we can.
-            patch(key, {
-              state: 'offline',
-              error: latest.current.t('submission.upload.paused'),
-            });
-            return;
-          }
-          uploads.current.delete(key);
-          patch(key, { state: 'failed', error: messageFor(status, problem) });
-        },
-      });
-      uploads.current.set(key, upload);
+      starting.current.add(key);
       // A new pick starts a new list; finished and failed rows of earlier picks go.
       setItems((prev) => [
         ...prev.filter((i) => i.state !== 'done' && i.state !== 'failed'),
         { key, name: file.name, size: file.size, sent: 0, state: 'uploading' },
       ]);
-      void upload
-        .findPreviousUploads()
-        .then((previous: PreviousUpload[]) => {
-          const last = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
-          if (last) upload.resumeFromPreviousUpload(last);
-        })
-        .catch(() => undefined)
-        .finally(() => upload.start());
+      // tus-js-client (12 kB brotli) loads with the first upload, not with every screen that shows an
+      // upload button (issue 29, `npm run bench:bundle`).
+      void import('tus-js-client').then(
+        ({ Upload }) => {
+          // Cancelled, or the screen was left, while it loaded.
+          if (!starting.current.delete(key)) return;
+          let csrfRetried = false;
+          const upload = new Upload(file, {
+            endpoint: ENDPOINT,
+            chunkSize: CHUNK_SIZE,
+            retryDelays: RETRY_DELAYS,
+            metadata: {
+              ownerKind: tg.ownerKind,
+              ownerId: tg.ownerId,
+              slot: tg.slot,
+              filename: file.name,
+              ...(file.type ? { filetype: file.type } : {}),
+              ...(tg.replaces ? { replaces: tg.replaces } : {}),
+            },
+            // The same bytes meant for another slot (or replacing another file) are another upload.
+            fingerprint: (f: File) =>
+              Promise.resolve(['bansi', tg.ownerKind, tg.ownerId, tg.slot, tg.replaces ?? '-', f.name, f.size, f.lastModified].join('|')),
+            storeFingerprintForResuming: true,
+            removeFingerprintOnSuccess: true,
+            onBeforeRequest: async (req) => {
+              req.setHeader('X-CSRF-Token', await csrf());
+              req.setHeader('Accept-Language', latest.current.lng || 'lo');
+            },
+            onShouldRetry: (err) => {
+              const { status, problem } = problemOf(err);
+              if (problem?.code === 'CSRF' && !csrfRetried) {
+                // The session changed under us (e.g. logged in again in another tab): fetch a new token once.
+                csrfRetried = true;
+                resetCsrf();
+                return true;
+              }
+              if (status === 0 || status >= 500 || status === 423) return navigator.onLine !== false;
+              return false;
+            },
+            onProgress: (sent, total) =>
+              patch(key, {
+                sent,
+                state: sent >= total ? 'checking' : 'uploading',
+                error: undefined,
+              }),
+            onSuccess: ({ lastResponse }) => {
+              const fileId = lastResponse.getHeader(UPLOAD_FILE_ID_HEADER) ?? upload.url?.split('/').pop() ?? undefined;
+              uploads.current.delete(key);
+              if (clearDone) setItems((prev) => prev.filter((i) => i.key !== key));
+              else patch(key, { state: 'done', sent: file.size, fileId });
+              if (fileId) latest.current.onUploaded?.(fileId);
+            },
+            onError: (err) => {
+              const { status, problem } = problemOf(err);
+              if (status === 0 || status >= 500) {
+                // Network gone or the server restarting: keep the upload, go on when we can.
+                patch(key, {
+                  state: 'offline',
+                  error: latest.current.t('submission.upload.paused'),
+                });
+                return;
+              }
+              uploads.current.delete(key);
+              patch(key, { state: 'failed', error: messageFor(status, problem) });
+            },
+          });
+          uploads.current.set(key, upload);
+          void upload
+            .findPreviousUploads()
+            .then((previous: PreviousUpload[]) => {
+              const last = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+              if (last) upload.resumeFromPreviousUpload(last);
+            })
+            .catch(() => undefined)
+            .finally(() => upload.start());
+        },
+        () => {
+          if (starting.current.delete(key)) patch(key, { state: 'failed', error: latest.current.t('account.networkError') });
+        },
+      );
     },
     [messageFor, patch, clearDone],
   );
@@ -197,6 +213,7 @@ export function useUploads(target: UploadTarget, onUploaded?: (fileId: string) =
 
   const cancel = useCallback((key: string) => {
     waiting.current.delete(key);
+    starting.current.delete(key);
     const upload = uploads.current.get(key);
     uploads.current.delete(key);
     // Terminate: the server deletes what arrived so far.
@@ -223,7 +240,9 @@ export function useUploads(target: UploadTarget, onUploaded?: (fileId: string) =
   // Leaving the screen stops sending but keeps the upload on the server: picking the file again resumes it.
   useEffect(() => {
     const map = uploads.current;
+    const pending = starting.current;
     return () => {
+      pending.clear();
       for (const upload of map.values()) void upload.abort(false);
       map.clear();
     };

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { errorText } from '../../lib/form';
+import { errorText } from '../../lib/error-text';
 
 /**
  * "Answer" under a comment of the service, for every reviewed kind (a filing, notes): the company replies without

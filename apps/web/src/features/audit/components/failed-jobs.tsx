@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useJobs } from '../api/list-jobs';

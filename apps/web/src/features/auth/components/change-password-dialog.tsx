@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PasswordField } from '../../../components/password-field';
 import { ApiError } from '../../../lib/api-client';
-import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
+import { applyProblem, zodFormResolver } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useChangePassword } from '../api/change-password';
 
 const Form = ChangePasswordRequest.extend({ confirm: z.string() }).refine((v) => v.password === v.confirm, {

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { TextField } from '../../../components/form-fields';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
-import { errorText, zodFormResolver } from '../../../lib/form';
+import { zodFormResolver } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useForgotPassword } from '../api/forgot-password';
 
 /** Asks for a reset link. The answer never says whether the address has an account. */

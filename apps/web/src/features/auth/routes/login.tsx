@@ -8,7 +8,8 @@ import { TextField } from '../../../components/form-fields';
 import { PageTitle } from '../../../components/page-title';
 import { PasswordField } from '../../../components/password-field';
 import { paths } from '../../../config/paths';
-import { errorText, zodFormResolver } from '../../../lib/form';
+import { zodFormResolver } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useLogin } from '../api/login';
 import { safeNext } from '../lib/safe-next';
 

@@ -10,7 +10,8 @@ import { PageTitle } from '../../../components/page-title';
 import { PasswordField } from '../../../components/password-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
+import { applyProblem, zodFormResolver } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useResetPassword } from '../api/reset-password';
 
 const NewPassword = z

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useReferenceList } from '../../../api/get-reference-list';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
-import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
+import { applyProblem, zodFormResolver } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useSaveReferenceItem } from '../api/save-reference-item';
 

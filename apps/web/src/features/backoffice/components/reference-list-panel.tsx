@@ -3,15 +3,17 @@ import type { ReferenceList, StaffReferenceItem } from '@bansi/shared';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { PageSpinner } from '../../../components/page-spinner';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useStaffReference } from '../api/get-staff-reference';
 import { useSaveReferenceItem } from '../api/save-reference-item';
-import { ReferenceItemForm } from './reference-item-form';
+import { lazyPart } from '../../../lib/lazy';
+
+const ReferenceItemForm = lazyPart(() => import('./reference-item-form').then((m) => m.ReferenceItemForm));
 
 function Attributes({ list, item, parent }: { list: ReferenceList; item: StaffReferenceItem; parent?: string }) {
   const { t } = useTranslation();
@@ -148,12 +150,14 @@ export function ReferenceListPanel({ list, isAdmin }: { list: ReferenceList; isA
         centered
       >
         {editing !== null ? (
-          <ReferenceItemForm
-            key={editing === 'new' ? 'new' : editing.id}
-            list={list}
-            item={editing === 'new' ? undefined : editing}
-            onDone={() => setEditing(null)}
-          />
+          <Suspense fallback={<PageSpinner />}>
+            <ReferenceItemForm
+              key={editing === 'new' ? 'new' : editing.id}
+              list={list}
+              item={editing === 'new' ? undefined : editing}
+              onDone={() => setEditing(null)}
+            />
+          </Suspense>
         ) : null}
       </Modal>
     </Stack>

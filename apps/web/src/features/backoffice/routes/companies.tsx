@@ -12,7 +12,7 @@ import { useReferenceList } from '../../../api/get-reference-list';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useCompanies } from '../api/list-companies';
 import { FilterSelect, useUrlFilters } from '../../../components/data-table';

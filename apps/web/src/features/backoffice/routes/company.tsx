@@ -12,7 +12,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDate, formatDateTime, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useCompany } from '../api/get-company';

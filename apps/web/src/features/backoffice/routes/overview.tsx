@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useOverview } from '../api/get-overview';
 import { tileLink } from '../components/links';
 

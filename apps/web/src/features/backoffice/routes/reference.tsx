@@ -3,11 +3,14 @@ import { Alert, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useUrlFilters } from '../../../components/data-table';
 import { ReferenceListPanel } from '../components/reference-list-panel';
-import { SmeGrid } from '../components/sme-grid';
+import { lazyPart } from '../../../lib/lazy';
+
+const SmeGrid = lazyPart(() => import('../components/sme-grid').then((m) => m.SmeGrid));
 
 const OWN_TABS = [...ReferenceList.options, 'sme'] as const;
 
@@ -61,7 +64,7 @@ export function StaffReferenceScreen({ isAdmin, extra = [] }: { isAdmin: boolean
             comboboxProps={{ withinPortal: true }}
             data-testid="reference-list-select"
           />
-          {panel}
+          <Suspense fallback={<PageSpinner />}>{panel}</Suspense>
         </>
       ) : (
         <Tabs value={tab} onChange={choose} keepMounted={false}>
@@ -73,7 +76,7 @@ export function StaffReferenceScreen({ isAdmin, extra = [] }: { isAdmin: boolean
             ))}
           </Tabs.List>
           <Tabs.Panel value={tab} pt="md">
-            {panel}
+            <Suspense fallback={<PageSpinner />}>{panel}</Suspense>
           </Tabs.Panel>
         </Tabs>
       )}

@@ -6,7 +6,7 @@ import { useApiIndex } from '../../../api/get-api-index';
 import { useProvinces } from '../../../api/get-provinces';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useLang } from '../../../lib/use-lang';
 import { reportCsvUrl, useReport } from '../api/get-report';
 import { useStaffReference } from '../api/get-staff-reference';

@@ -6,7 +6,7 @@ import { IconAlertCircle, IconCalendarEvent, IconCalendarTime, IconFileTypePdf, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useChangeBooking } from '../api/change-booking';

@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { TextField } from '../../../components/form-fields';
 import { GroupedNumberInput } from '../../../components/lak-input';
 import { ApiError } from '../../../lib/api-client';
-import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
+import { applyProblem, zodFormResolver } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useCreateBooking } from '../api/create-booking';
 import { SlotPicker } from './slot-picker';
 

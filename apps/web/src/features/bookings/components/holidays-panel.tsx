@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { AppDates, useCalendarLabels } from '../../../components/dates';
 import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useHolidayChange, useHolidays } from '../api/holidays';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GroupedNumberInput } from '../../../components/lak-input';
 import { PageSpinner } from '../../../components/page-spinner';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatClock } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useBookingSettings, useUpdateBookingSettings } from '../api/settings';

@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDates, useCalendarLabels } from '../../../components/dates';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useSlots } from '../api/get-slots';
 
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;

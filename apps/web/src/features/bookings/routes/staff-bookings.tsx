@@ -10,7 +10,7 @@ import { AppDates, useCalendarLabels } from '../../../components/dates';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ReceiveBookingForm } from '../../../components/receive-booking-form';
 import { PageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useStaffBookings, type StaffBookingFilters } from '../api/staff-bookings';
 import { BookingStatusBadge } from '../components/status-badge';

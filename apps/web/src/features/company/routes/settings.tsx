@@ -2,20 +2,24 @@ import { Alert, Button, Fieldset, Group, Stack, Tabs, Text } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBuilding, IconDeviceFloppy, IconFileZip, IconLock, IconUsers } from '@tabler/icons-react';
 import { FormProvider, useForm } from 'react-hook-form';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
-import { RecordsExportPanel } from '../../../components/records-export-panel';
 import { ApiError } from '../../../lib/api-client';
-import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
+import { applyProblem, zodFormResolver } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useMyCompany } from '../../../api/get-my-company';
 import { useUpdateMyCompany } from '../api/update-my-company';
 import { CompanyProfileFields } from '../components/company-profile-fields';
 import { profileFormValues, ProfileFormSchema, type ProfileForm } from '../components/form-values';
-import { MembersPanel } from '../components/members-panel';
 import { PeopleFields } from '../components/people-fields';
 import type { Company } from '@bansi/shared';
+import { lazyPart } from '../../../lib/lazy';
+
+const MembersPanel = lazyPart(() => import('../components/members-panel').then((m) => m.MembersPanel));
+const RecordsExportPanel = lazyPart(() => import('../../../components/records-export-panel').then((m) => m.RecordsExportPanel));
 
 /**
  * /dashboard/settings: the company's profile and signatories (editable by company admins, read-only
@@ -62,11 +66,15 @@ export function CompanySettings({ canEdit, currentUserId }: { canEdit: boolean; 
           )}
         </Tabs.Panel>
         <Tabs.Panel value="members" pt="md">
-          <MembersPanel canManage={canEdit} currentUserId={currentUserId} />
+          <Suspense fallback={<PageSpinner />}>
+            <MembersPanel canManage={canEdit} currentUserId={currentUserId} />
+          </Suspense>
         </Tabs.Panel>
         {canEdit ? (
           <Tabs.Panel value="records" pt="md">
-            <RecordsExportPanel />
+            <Suspense fallback={<PageSpinner />}>
+              <RecordsExportPanel />
+            </Suspense>
           </Tabs.Panel>
         ) : null}
       </Tabs>

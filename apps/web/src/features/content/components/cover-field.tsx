@@ -2,7 +2,7 @@ import type { ContentImage } from '@bansi/shared';
 import { Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useUploadCover } from '../api/upload-cover';
 
 /** The post's cover image: upload (JPEG, PNG or WebP, up to 5 MB; checked and resized by the API) or remove. */

@@ -8,7 +8,7 @@ import {
   type NotificationAudienceKind,
   type PostCategory,
 } from '@bansi/shared';
-import { Alert, Badge, Button, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarTime, IconDeviceFloppy, IconEye, IconEyeOff, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -16,7 +16,8 @@ import { useController, useForm, useWatch, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { ApiError } from '../../../lib/api-client';
-import { applyProblem, errorText, zodFormResolver } from '../../../lib/form';
+import { applyProblem, zodFormResolver } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import type { AnyStaffItem } from '../api/staff-items';
 import { useStaffWrites } from '../api/save-staff-item';
@@ -25,6 +26,7 @@ import { CoverField } from './cover-field';
 import { useLang } from '../../../lib/use-lang';
 import { PreviewModal } from './preview-modal';
 import { RichTextEditor } from './rich-text-editor';
+import { StatusBadge } from './status-badge';
 
 /** Every field any kind has; each kind's shared schema keeps its own on submit. */
 export interface EditorValues {
@@ -372,15 +374,5 @@ export function StaffEditor({
 
       {item ? <PreviewModal kind={kind} id={item.id} opened={previewOpen} onClose={() => setPreviewOpen(false)} /> : null}
     </Stack>
-  );
-}
-
-export function StatusBadge({ status }: { status: 'draft' | 'scheduled' | 'published' }) {
-  const { t } = useTranslation();
-  const color = status === 'published' ? 'green' : status === 'scheduled' ? 'blue' : 'gray';
-  return (
-    <Badge color={color} variant="light" data-testid="status-badge" data-status={status}>
-      {t(`content.status.${status}`)}
-    </Badge>
   );
 }

@@ -1,14 +1,18 @@
 import { ContentKind, type ContentStatus } from '@bansi/shared';
 import { Alert, Anchor, Button, Group, Loader, SegmentedControl, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import { useStaffItem, useStaffItems, type AnyStaffItem } from '../api/staff-items';
 import { useLang } from '../../../lib/use-lang';
-import { StaffEditor, StatusBadge } from '../components/staff-editor';
+import { StatusBadge } from '../components/status-badge';
+import { lazyPart } from '../../../lib/lazy';
+
+const StaffEditor = lazyPart(() => import('../components/staff-editor').then((m) => m.StaffEditor));
 
 const STATUSES = ['all', 'draft', 'scheduled', 'published'] as const;
 
@@ -155,7 +159,9 @@ function EditView({
       ) : id && item.isError ? (
         <Alert color="red">{errorText(item.error)}</Alert>
       ) : (
-        <StaffEditor kind={kind} item={(item.data as AnyStaffItem | undefined) ?? null} canWrite={canWrite} onSaved={onSaved} onDeleted={onBack} />
+        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+          <StaffEditor kind={kind} item={(item.data as AnyStaffItem | undefined) ?? null} canWrite={canWrite} onSaved={onSaved} onDeleted={onBack} />
+        </Suspense>
       )}
     </Stack>
   );

@@ -29,7 +29,7 @@ import { PageTitle } from '../../../components/page-title';
 import { AnswerForm } from '../../../components/review/answer-form';
 import { ReviewStatusBadge } from '../../../components/review-status-badge';
 import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useAnswerNotesComment } from '../api/answer-comment';

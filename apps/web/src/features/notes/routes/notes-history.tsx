@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconNotes } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DocumentHistory, useDocumentHistoryFilters } from '../../../components/data-table';
+import { DocumentHistory, useDocumentHistoryFilters } from '../../../components/data-table/document-history';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { useNotesList } from '../api/list-notes';

@@ -22,7 +22,7 @@ import { SavedComments, type SavedComment } from '../../../components/review/sav
 import { ReviewStatusBadge } from '../../../components/review-status-badge';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useStaffNotes } from '../api/get-staff-notes';
 import { notesKeys } from '../api/keys';

@@ -1,7 +1,7 @@
 import { Alert, Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatLak } from '../../../lib/format';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useCurrentFees } from '../api/current-fees';
 

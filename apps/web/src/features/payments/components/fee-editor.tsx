@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LakInput } from '../../../components/lak-input';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDate, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useFees, usePutFees } from '../api/fees';

@@ -3,7 +3,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LakInput } from '../../../components/lak-input';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useCompanySearch } from '../../../api/search-companies';

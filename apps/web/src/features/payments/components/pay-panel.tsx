@@ -3,7 +3,7 @@ import { Alert, Divider, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FileUpload } from '../../../components/file-upload';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDate, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useInvoiceQr } from '../api/get-invoice-qr';

@@ -3,7 +3,7 @@ import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Text, TextInput, 
 import { IconTestPipe } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useSimulatePayment } from '../api/simulate-payment';
 import { useWebhookSecret } from '../api/webhook-secret';
 

@@ -4,7 +4,7 @@ import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDate, formatDateTime, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useInvoices } from '../api/list-invoices';

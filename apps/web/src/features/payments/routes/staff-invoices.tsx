@@ -1,12 +1,13 @@
 import { INVOICE_STATUSES, type StaffInvoice } from '@bansi/shared';
 import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanySearch } from '../../../api/search-companies';
 import { DataTable, FilterSelect, useUrlFilters, YearFilter } from '../../../components/data-table';
+import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDate, formatDateTime, formatLak } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { invoiceReceiptUrl } from '../api/receipt-url';
@@ -14,9 +15,11 @@ import { useStaffInvoiceActions } from '../api/staff-invoice-actions';
 import { useResolveUnmatched, useStaffInvoices, useUnmatched, type StaffInvoiceFilters } from '../api/staff-invoices';
 import { InvoiceLines } from '../components/invoice-lines';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
-import { IssueInvoiceForm } from '../components/issue-invoice-form';
-import { SlipReview } from '../components/slip-review';
-import { TestBankPanel } from '../components/test-bank-panel';
+import { SlipReview } from '../components/slip-review-button';
+import { lazyPart } from '../../../lib/lazy';
+
+const IssueInvoiceForm = lazyPart(() => import('../components/issue-invoice-form').then((m) => m.IssueInvoiceForm));
+const TestBankPanel = lazyPart(() => import('../components/test-bank-panel').then((m) => m.TestBankPanel));
 
 /** A reason is asked for before voiding an invoice or rejecting a slip. */
 function ReasonButton({
@@ -376,15 +379,21 @@ export function StaffInvoicesScreen({ isAdmin }: { isAdmin: boolean }) {
           <UnmatchedTab />
         </Tabs.Panel>
         <Tabs.Panel value="issue" pt="md">
-          <IssueInvoiceForm
-            onIssued={(number) => {
-              setIssued(number);
-              setFilter('tab', null);
-            }}
-          />
+          <Suspense fallback={<PageSpinner />}>
+            <IssueInvoiceForm
+              onIssued={(number) => {
+                setIssued(number);
+                setFilter('tab', null);
+              }}
+            />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
-      {isAdmin ? <TestBankPanel /> : null}
+      {isAdmin ? (
+        <Suspense fallback={null}>
+          <TestBankPanel />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconChevronRight, IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatBytes } from '../../../components/file-upload';
+import { formatBytes } from '../../../components/file-upload/format-bytes';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { fileContentUrl, receiptUrl } from '../api/file-urls';

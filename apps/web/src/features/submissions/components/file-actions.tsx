@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatBytes } from '../../../components/file-upload';
+import { formatBytes } from '../../../components/file-upload/format-bytes';
 import { formatDateTime } from '../../../lib/format';
 import { fileContentUrl } from '../api/file-urls';
 import { useLang } from '../../../lib/use-lang';

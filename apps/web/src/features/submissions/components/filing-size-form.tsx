@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea, T
 import { IconRuler2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { useSetFilingSize } from '../api/set-filing-size';
 
 /**

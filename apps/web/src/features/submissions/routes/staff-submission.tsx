@@ -21,7 +21,7 @@ import { PageTitle } from '../../../components/page-title';
 import { ReviewScreen } from '../../../components/review/review-screen';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { receiptUrl } from '../api/file-urls';
 import { useProvinces } from '../../../api/get-provinces';
 import { useStaffSubmission } from '../api/get-staff-submission';

@@ -7,7 +7,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { AnswerForm } from '../../../components/review/answer-form';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import { receiptUrl } from '../api/file-urls';
 import { useAnswerComment } from '../api/answer-comment';

@@ -3,14 +3,14 @@ import { Alert, Anchor, Button, Group, Select, Stack, Stepper, Text } from '@man
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { useApiIndex } from '../../../api/get-api-index';
 import { useMyCompany } from '../../../api/get-my-company';
@@ -19,13 +19,17 @@ import { submissionKeys } from '../api/keys';
 import { useSubmissionCheck } from '../api/check-submission';
 import { OverallComments, sinceLastReturn } from '../components/comments';
 import { StatusBadge } from '../components/status-badge';
-import { DocumentsStep } from '../components/wizard/documents-step';
-import { EnterpriseStep } from '../components/wizard/enterprise-step';
-import { ReviewStep } from '../components/wizard/review-step';
 import { resumeStep, STEPS, type StepKey } from '../components/wizard/steps';
-import { SignatoriesStep } from '../components/wizard/signatories-step';
 import { useLang } from '../../../lib/use-lang';
+import { lazyPart } from '../../../lib/lazy';
 import { toastDone } from '../lib/toast';
+
+// Each step in its own chunk: the screen loads the step it shows, not the uploader (tus) of the documents
+// step or the form library of the signatories step with it (npm run bench:bundle).
+const EnterpriseStep = lazyPart(() => import('../components/wizard/enterprise-step').then((m) => m.EnterpriseStep));
+const SignatoriesStep = lazyPart(() => import('../components/wizard/signatories-step').then((m) => m.SignatoriesStep));
+const DocumentsStep = lazyPart(() => import('../components/wizard/documents-step').then((m) => m.DocumentsStep));
+const ReviewStep = lazyPart(() => import('../components/wizard/review-step').then((m) => m.ReviewStep));
 
 interface Notice {
   color: string;
@@ -218,44 +222,46 @@ function Wizard({ submission, bookYear, company }: { submission: SubmissionDetai
           label: label(step),
         })}
       </Text>
-      {step === 'enterprise' && (
-        <EnterpriseStep
-          key={submission?.version ?? 0}
-          submission={submission}
-          bookYear={bookYear}
-          company={company}
-          readOnly={readOnly}
-          onSaved={saved('enterprise')}
-          onError={onError}
-        />
-      )}
-      {step === 'signatories' && submission && (
-        <SignatoriesStep
-          key={submission.version}
-          submission={submission}
-          company={company}
-          readOnly={readOnly}
-          onSaved={saved('signatories')}
-          onBack={() => goTo('enterprise')}
-          onError={onError}
-        />
-      )}
-      {step === 'documents' && submission && (
-        <DocumentsStep submission={submission} readOnly={readOnly} onNext={() => goTo('review')} onBack={() => goTo('signatories')} />
-      )}
-      {step === 'review' && submission && (
-        <ReviewStep
-          key={submission.version}
-          submission={submission}
-          readOnly={readOnly}
-          goTo={goTo}
-          onError={onError}
-          onSubmitted={() => {
-            toastDone(t('submission.wizard.submitted'));
-            void navigate(paths.dashboard.submissionDetail(submission.id));
-          }}
-        />
-      )}
+      <Suspense fallback={<PageSpinner />}>
+        {step === 'enterprise' && (
+          <EnterpriseStep
+            key={submission?.version ?? 0}
+            submission={submission}
+            bookYear={bookYear}
+            company={company}
+            readOnly={readOnly}
+            onSaved={saved('enterprise')}
+            onError={onError}
+          />
+        )}
+        {step === 'signatories' && submission && (
+          <SignatoriesStep
+            key={submission.version}
+            submission={submission}
+            company={company}
+            readOnly={readOnly}
+            onSaved={saved('signatories')}
+            onBack={() => goTo('enterprise')}
+            onError={onError}
+          />
+        )}
+        {step === 'documents' && submission && (
+          <DocumentsStep submission={submission} readOnly={readOnly} onNext={() => goTo('review')} onBack={() => goTo('signatories')} />
+        )}
+        {step === 'review' && submission && (
+          <ReviewStep
+            key={submission.version}
+            submission={submission}
+            readOnly={readOnly}
+            goTo={goTo}
+            onError={onError}
+            onSubmitted={() => {
+              toastDone(t('submission.wizard.submitted'));
+              void navigate(paths.dashboard.submissionDetail(submission.id));
+            }}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, FilterSelect, useUrlFilters } from '../../../components/data-table';
 import { PageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/form';
+import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useCreateEndpoint } from '../api/create-endpoint';

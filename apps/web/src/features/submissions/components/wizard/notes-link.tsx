@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNotesCheck } from '../../../../api/check-notes';
 import { paths } from '../../../../config/paths';
-import { errorText } from '../../../../lib/form';
+import { errorText } from '../../../../lib/error-text';
 import { useLinkNotes } from '../../api/link-notes';
 import { toastDone } from '../../lib/toast';
 
