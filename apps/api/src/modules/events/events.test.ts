@@ -228,7 +228,7 @@ describe(`domain events and their subscribers (${dialect})`, () => {
     expect([paid!.type, paid!.companyId, JSON.parse(paid!.payload)]).toEqual([
       'invoice.paid',
       companyId,
-      { number: invoice.number, paymentId: expect.any(String), amount: 350_000, method: 'slip' },
+      { number: invoice.number, paymentId: expect.any(String), amount: 350_000, method: 'slip', paidAt: expect.any(String) },
     ]);
   });
 

@@ -300,9 +300,10 @@ describe(`notes to the financial statements (${dialect})`, () => {
     const acc = StaffNotesDocument.parse(accepted.json());
     expect(acc).toMatchObject({ status: 'accepted', allowedActions: [] });
     expect(acc.pdfFileId).toMatch(/[0-9a-f-]{36}/);
-    // Accepting publishes notes.accepted (outgoing events subscribe to it).
+    // The return published notes.returned (the bell), accepting publishes notes.accepted (outgoing events, the feed).
     const published = await listDomainEventsOf(t.db.kysely, 'notes', prior.id);
     expect(published.map((e) => [e.type, e.companyId, JSON.parse(e.payload)])).toEqual([
+      ['notes.returned', a.companyId, { bookYear: bookYear - 1 }],
       ['notes.accepted', a.companyId, { bookYear: bookYear - 1, pdfFileId: acc.pdfFileId }],
     ]);
     // the filings feed (the service's software, decision 241) has the accepted notes with their PDF
