@@ -5,12 +5,12 @@ import { accounts, auditActors, nameUsers, sessionCompanies } from './auth';
 import { bookingFilings, nameBookings, nameHolidays } from './bookings';
 import { companyReference, countCompaniesNamingItems, findCompany, findCompanySummary, nameCompanies } from './companies';
 import { nameNotifications, namePosts } from './content';
-import { feedFilings } from './feeds';
+import { feedBackfillSources, feedFilings } from './feeds';
 import { enqueueJob, jobStatesByKeys } from './jobs';
 import { nameLibraryDocuments } from './library';
 import { mailJobStates, mailQueue } from './mail';
-import { nameNotes, notesFiling } from './notes';
-import { nameInvoices } from './payments';
+import { listAcceptedNotes, nameNotes, notesFiling } from './notes';
+import { listPaymentsOfInvoices, nameInvoices } from './payments';
 import { districtHasVillages, findDistrict, findItem, findItemByCode, findProvince, findVillage, provideReferenceUses } from './reference';
 import {
   assertCurrent,
@@ -19,6 +19,7 @@ import {
   findSubmission,
   getSubmission,
   insertEvents,
+  listAcceptedSubmissions,
   loadReference,
   nameSubmissions,
   newEvent,
@@ -73,6 +74,30 @@ feedFilings.provide(async (trx, id) => {
     size: size?.kind === 'size' ? size.size : null,
     fileOwner: SUBMISSION_OWNER,
   };
+});
+// What the feeds' one-time backfill writes: everything accepted and paid before the feeds existed (decision 241).
+feedBackfillSources.provide({
+  filings: async (trx) =>
+    (await listAcceptedSubmissions(trx)).map((r) => ({ submissionId: r.id, receiptFileId: r.fileId, acceptedAt: r.acceptedAt })),
+  notes: async (trx) =>
+    (await listAcceptedNotes(trx)).map((r) => ({
+      notesId: r.id,
+      companyId: r.companyId,
+      bookYear: Number(r.bookYear),
+      pdfFileId: r.pdfFileId!,
+      acceptedAt: r.acceptedAt!,
+    })),
+  payments: async (trx) =>
+    (await listPaymentsOfInvoices(trx)).map((r) => ({
+      paymentId: r.id,
+      invoiceId: r.invoiceId,
+      number: r.number,
+      companyId: r.companyId,
+      amount: Number(r.amount),
+      method: r.method,
+      paidAt: r.paidAt,
+      reversal: r.reversedAt ? { reversedAt: r.reversedAt, reason: r.reversalReason ?? '' } : null,
+    })),
 });
 
 // The audit log names who acted and what it concerns through the modules that own them (decision 215).

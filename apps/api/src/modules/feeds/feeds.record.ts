@@ -52,71 +52,120 @@ async function companyOf(trx: Executor, id: string) {
   return company;
 }
 
-export async function recordAcceptedFiling(trx: Executor, event: DomainEvent<'submission.accepted'>) {
-  const row = await feedFilings.use()(trx, event.subject.id);
-  if (!row) throw new Error(`feed: submission ${event.subject.id} not found`);
+/** The facts of each kind of entry: the subscribers below take them from the event, the backfill (feeds.backfill.ts) from the owners' rows. */
+export interface AcceptedFiling {
+  submissionId: string;
+  receiptFileId: string;
+  acceptedAt: string;
+}
+export interface AcceptedNotes {
+  notesId: string;
+  companyId: string;
+  bookYear: number;
+  pdfFileId: string;
+  acceptedAt: string;
+}
+export interface PaymentMade {
+  paymentId: string;
+  invoiceId: string;
+  number: string;
+  companyId: string;
+  amount: number;
+  method: string;
+  paidAt: string;
+}
+export interface PaymentReversed {
+  paymentId: string;
+  invoiceId: string;
+  number: string;
+  companyId: string;
+  amount: number;
+  reason: string;
+  reversedAt: string;
+}
+
+/** Writes the entry of an accepted filing: its figures and size through the port, its current files and receipt. */
+export async function recordFiling(trx: Executor, f: AcceptedFiling) {
+  const row = await feedFilings.use()(trx, f.submissionId);
+  if (!row) throw new Error(`feed: submission ${f.submissionId} not found`);
   const company = await companyOf(trx, row.companyId);
-  const current = (await listFilesOfOwner(trx, row.fileOwner, event.subject.id)).filter((f) => f.supersededById === null);
-  const receipt = await findFileById(trx, event.payload.receiptFileId);
+  const current = (await listFilesOfOwner(trx, row.fileOwner, f.submissionId)).filter((file) => file.supersededById === null);
+  const receipt = await findFileById(trx, f.receiptFileId);
   const item: Item<FeedFiling> = {
     kind: 'filing',
-    id: event.subject.id,
+    id: f.submissionId,
     company: { id: company.id, nameLo: company.nameLo, nameEn: company.nameEn },
     bookYear: row.bookYear,
     reference: row.reference,
-    acceptedAt: event.occurredAt,
+    acceptedAt: f.acceptedAt,
     figures: row.figures,
     size: row.size,
     files: [...current, ...(receipt ? [receipt] : [])].map(fileOf),
   };
-  await record(trx, 'filings', item, event.subject.id, row.companyId);
+  await record(trx, 'filings', item, f.submissionId, row.companyId);
 }
 
-export async function recordAcceptedNotes(trx: Executor, event: DomainEvent<'notes.accepted'>) {
-  const company = await companyOf(trx, event.companyId!);
-  const pdf = await findFileById(trx, event.payload.pdfFileId);
+export async function recordNotes(trx: Executor, f: AcceptedNotes) {
+  const company = await companyOf(trx, f.companyId);
+  const pdf = await findFileById(trx, f.pdfFileId);
   const item: Item<FeedFiling> = {
     kind: 'notes',
-    id: event.subject.id,
+    id: f.notesId,
     company: { id: company.id, nameLo: company.nameLo, nameEn: company.nameEn },
-    bookYear: event.payload.bookYear,
+    bookYear: f.bookYear,
     reference: null,
-    acceptedAt: event.occurredAt,
+    acceptedAt: f.acceptedAt,
     figures: { averageLabour: null, totalAssets: null, annualIncome: null },
     size: null,
     files: pdf ? [fileOf(pdf)] : [],
   };
-  await record(trx, 'filings', item, event.subject.id, company.id);
+  await record(trx, 'filings', item, f.notesId, company.id);
 }
 
-export async function recordPayment(trx: Executor, event: DomainEvent<'invoice.paid'>) {
-  const company = await companyOf(trx, event.companyId!);
+export async function recordPaymentMade(trx: Executor, f: PaymentMade) {
+  const company = await companyOf(trx, f.companyId);
   const item: Item<FeedPayment> = {
     kind: 'payment',
-    paymentId: event.payload.paymentId,
-    invoiceId: event.subject.id,
-    invoiceNumber: event.payload.number,
+    paymentId: f.paymentId,
+    invoiceId: f.invoiceId,
+    invoiceNumber: f.number,
     company: { id: company.id, nameLo: company.nameLo, nameEn: company.nameEn },
-    amount: event.payload.amount,
-    method: event.payload.method,
-    at: event.payload.paidAt,
+    amount: f.amount,
+    method: f.method,
+    at: f.paidAt,
     reason: null,
   };
-  await record(trx, 'payments', item, event.payload.paymentId, company.id);
+  await record(trx, 'payments', item, f.paymentId, company.id);
 }
 
-export async function recordReversal(trx: Executor, event: DomainEvent<'payment.reversed'>) {
-  const company = await companyOf(trx, event.companyId!);
+export async function recordPaymentReversed(trx: Executor, f: PaymentReversed) {
+  const company = await companyOf(trx, f.companyId);
   const item: Item<FeedPayment> = {
     kind: 'reversal',
-    paymentId: event.payload.paymentId,
-    invoiceId: event.subject.id,
-    invoiceNumber: event.payload.number,
+    paymentId: f.paymentId,
+    invoiceId: f.invoiceId,
+    invoiceNumber: f.number,
     company: { id: company.id, nameLo: company.nameLo, nameEn: company.nameEn },
-    amount: event.payload.amount,
+    amount: f.amount,
     method: null,
-    at: event.occurredAt,
-    reason: event.payload.reason,
+    at: f.reversedAt,
+    reason: f.reason,
   };
-  await record(trx, 'payments', item, event.payload.paymentId, company.id);
+  await record(trx, 'payments', item, f.paymentId, company.id);
 }
+
+// The subscribers: the facts as the publishing feature's event carries them.
+export const recordAcceptedFiling = (trx: Executor, e: DomainEvent<'submission.accepted'>) =>
+  recordFiling(trx, { submissionId: e.subject.id, receiptFileId: e.payload.receiptFileId, acceptedAt: e.occurredAt });
+export const recordAcceptedNotes = (trx: Executor, e: DomainEvent<'notes.accepted'>) =>
+  recordNotes(trx, {
+    notesId: e.subject.id,
+    companyId: e.companyId!,
+    bookYear: e.payload.bookYear,
+    pdfFileId: e.payload.pdfFileId,
+    acceptedAt: e.occurredAt,
+  });
+export const recordPayment = (trx: Executor, e: DomainEvent<'invoice.paid'>) =>
+  recordPaymentMade(trx, { ...e.payload, invoiceId: e.subject.id, companyId: e.companyId! });
+export const recordReversal = (trx: Executor, e: DomainEvent<'payment.reversed'>) =>
+  recordPaymentReversed(trx, { ...e.payload, invoiceId: e.subject.id, companyId: e.companyId!, reversedAt: e.occurredAt });

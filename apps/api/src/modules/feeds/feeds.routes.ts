@@ -1,6 +1,7 @@
 import { FeedFilingPage, FeedPaths, FeedPaymentPage, FeedQuery } from '@bansi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/i18n';
+import { backfillFeeds, FEED_BACKFILL_JOB } from './feeds.backfill';
 import { readFilingsFeed, readPaymentsFeed } from './feeds.service';
 
 /**
@@ -8,6 +9,8 @@ import { readFilingsFeed, readPaymentsFeed } from './feeds.service';
  * holding the scope, or by staff signed in (to look at them).
  */
 const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // the one-time backfill the migration queued (decision 241)
+  app.jobs.register(FEED_BACKFILL_JOB, async (_payload, { deps }) => void (await backfillFeeds(deps)));
   const tags = ['feeds'];
   const lang = (h: string | undefined) => requestLanguage(h);
   app.get(

@@ -8,3 +8,13 @@ export const listNotesOfCompany = (db: Executor, companyId: string) =>
 /** Notes by id, as the audit log names them. */
 export const listNotesHeads = (db: Executor, ids: readonly string[]) =>
   db.selectFrom('notes').select(['id', 'companyId', 'bookYear']).where('id', 'in', ids).execute();
+
+/** Every accepted notes document with its PDF (the feeds' backfill, decision 241). */
+export const listAcceptedNotes = (db: Executor) =>
+  db
+    .selectFrom('notes')
+    .select(['id', 'companyId', 'bookYear', 'pdfFileId', 'acceptedAt'])
+    .where('status', '=', 'accepted')
+    .where('pdfFileId', 'is not', null)
+    .where('acceptedAt', 'is not', null)
+    .execute();

@@ -2,6 +2,12 @@
 export { invoiceAnnualReviewFee } from './payments.service';
 export { deliverSignedNotification } from './payments.simulator';
 export { default as paymentsRoutes } from './payments.routes';
-export { countOpenInvoices, listAllInvoicesOfCompany, listInvoiceNumbers, listInvoicesOfCompany } from './payments.staff-reads.repository';
+export {
+  countOpenInvoices,
+  listAllInvoicesOfCompany,
+  listInvoiceNumbers,
+  listInvoicesOfCompany,
+  listPaymentsOfInvoices,
+} from './payments.staff-reads.repository';
 export { ensureReceipt } from './payments.receipt';
 export { nameInvoices } from './payments.audit-names';

@@ -38,3 +38,11 @@ export const listAllInvoicesOfCompany = (db: Executor, companyId: string) =>
     .orderBy('issuedAt')
     .orderBy('id')
     .execute();
+
+/** Every payment, reversed or not, with its invoice's number and company (the feeds' backfill, decision 241). */
+export const listPaymentsOfInvoices = (db: Executor) =>
+  db
+    .selectFrom('payments as p')
+    .innerJoin('invoices as i', 'i.id', 'p.invoiceId')
+    .select(['p.id', 'p.invoiceId', 'i.number', 'i.companyId', 'p.amount', 'p.method', 'p.paidAt', 'p.reversedAt', 'p.reversalReason'])
+    .execute();

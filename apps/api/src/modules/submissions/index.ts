@@ -13,5 +13,6 @@ export {
   listSubmissionsOfCompany,
   listSubmissionsOfYear,
   listSubmissionHeads,
+  listAcceptedSubmissions,
 } from './submissions.staff-reads.repository';
 export { nameSubmissions } from './submissions.audit-names';

@@ -89,3 +89,12 @@ export const filedCompanyIds = (db: Executor, bookYear: number) =>
 /** Filings by id, as the audit log names them. */
 export const listSubmissionHeads = (db: Executor, ids: readonly string[]) =>
   db.selectFrom('submissions').select(['id', 'companyId', 'reference', 'bookYear']).where('id', 'in', ids).execute();
+
+/** Every accepted submission with its receipt's file and acceptance time (the feeds' backfill, decision 241). */
+export const listAcceptedSubmissions = (db: Executor) =>
+  db
+    .selectFrom('submissions as s')
+    .innerJoin('submissionReceipts as r', 'r.submissionId', 's.id')
+    .select(['s.id', 'r.fileId', 'r.acceptedAt'])
+    .where('s.status', '=', 'accepted')
+    .execute();
