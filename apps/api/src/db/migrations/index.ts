@@ -40,7 +40,6 @@ import { reviewEventsMigration } from '../../modules/review/review.migration';
 import { domainEventsMigration } from '../../modules/events/events.migration';
 import { apiKeysMigration } from '../../modules/api-keys/api-keys.migration';
 import { feedsMigration } from '../../modules/feeds/feeds.migration';
-import { feedsBackfillMigration } from '../../modules/feeds/feeds.backfill.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -89,5 +88,4 @@ export const migrations: Record<string, Migration> = {
   '202611300100_api_keys': apiKeysMigration,
   '202611300101_feeds': feedsMigration,
   '202611300300_webhooks': webhooksMigration,
-  '202611300400_feeds_backfill': feedsBackfillMigration,
 };

@@ -27,7 +27,7 @@ export interface FeedBackfillSources {
 }
 export const feedBackfillSources = definePort<FeedBackfillSources>('what the feeds backfill from');
 
-/** Queued once by the migration `202611300400_feeds_backfill` (unique key `feeds.backfill`); registered in feeds.routes.ts. */
+/** Queued at start under the unique key `feeds.backfill` (feeds.routes.ts, decision 242). */
 export const FEED_BACKFILL_JOB = 'feeds.backfill';
 
 type Pending = { at: string; subjectId: string; kind: string; write: (trx: Executor) => Promise<void> };

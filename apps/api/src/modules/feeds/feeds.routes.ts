@@ -1,6 +1,7 @@
 import { FeedFilingPage, FeedPaths, FeedPaymentPage, FeedQuery } from '@bansi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/i18n';
+import { enqueueJob } from '../jobs';
 import { backfillFeeds, FEED_BACKFILL_JOB } from './feeds.backfill';
 import { readFilingsFeed, readPaymentsFeed } from './feeds.service';
 
@@ -9,8 +10,10 @@ import { readFilingsFeed, readPaymentsFeed } from './feeds.service';
  * holding the scope, or by staff signed in (to look at them).
  */
 const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // the one-time backfill the migration queued (decision 241)
+  // The backfill of what came before the feeds (decision 242): queued at start under its unique key, so it is
+  // queued once however many processes start, and does nothing when the feeds already list everything.
   app.jobs.register(FEED_BACKFILL_JOB, async (_payload, { deps }) => void (await backfillFeeds(deps)));
+  app.addHook('onReady', () => enqueueJob(app.deps.db, FEED_BACKFILL_JOB, {}, { uniqueKey: FEED_BACKFILL_JOB }));
   const tags = ['feeds'];
   const lang = (h: string | undefined) => requestLanguage(h);
   app.get(

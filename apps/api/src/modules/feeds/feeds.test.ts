@@ -139,7 +139,7 @@ describe(`pull feeds (${dialect})`, () => {
     await t.db.kysely.deleteFrom('feedEntries').where('companyId', '=', companyId).execute();
     expect(await mineOf()).toEqual({ filings: [], payments: [] });
 
-    // The migration queued the job once; the worker runs it.
+    // The start queued the job once; the worker runs it.
     const queued = await t.db.kysely.selectFrom('jobs').select(['status']).where('uniqueKey', '=', FEED_BACKFILL_JOB).execute();
     expect(queued).toEqual([{ status: 'pending' }]);
     expect(await t.app.jobs.runDue({ kinds: [FEED_BACKFILL_JOB] })).toBe(1);
