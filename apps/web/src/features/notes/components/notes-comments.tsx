@@ -1,53 +1,21 @@
 import type { NotesComment } from '@bansi/shared';
-import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconMessage } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
-import { useLang } from '../../../lib/use-lang';
-
-/** Alert titles in the text colour (the alert's own colour on its light background falls under WCAG AA). */
-const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } } as const;
+import { CommentCard, CommentThread } from '../../../components/review/comment-thread';
 
 /** What goes under a comment (the company's "Answer"), or nothing. */
 export type CommentAction = (comment: NotesComment) => ReactNode;
 
 function CommentItem({ comment, actionOf }: { comment: NotesComment; actionOf?: CommentAction }) {
   const { t } = useTranslation();
-  const lng = useLang();
   return (
-    <Paper
-      withBorder
-      p="xs"
-      radius="sm"
-      bg={comment.author.kind === 'staff' ? 'var(--mantine-color-yellow-0)' : 'var(--mantine-color-gray-0)'}
-      data-testid="notes-comment"
-      data-section={comment.section ?? ''}
-    >
-      <Group gap={6} wrap="wrap" mb={4}>
-        <IconMessage size={14} aria-hidden />
-        <Text size="xs" fw={600}>
-          {comment.author.name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {formatDateTime(comment.at, lng)}
-        </Text>
-        {comment.returned && (
-          <Badge size="xs" color="red.9" variant="outline">
-            {t('notesUi.comments.withReturn')}
-          </Badge>
-        )}
-        {comment.answersId && (
-          <Badge size="xs" color="blue.9" variant="outline" data-testid="answer-badge">
-            {t('filing.answer.badge')}
-          </Badge>
-        )}
-      </Group>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {comment.body}
-      </Text>
-      {actionOf?.(comment)}
-    </Paper>
+    <CommentCard
+      comment={comment}
+      testId="notes-comment"
+      data={{ 'data-section': comment.section ?? '' }}
+      returnedLabel={t('notesUi.comments.withReturn')}
+      action={actionOf?.(comment)}
+    />
   );
 }
 
@@ -56,20 +24,11 @@ export function SectionComments({ comments, actionOf }: { comments: NotesComment
   const { t } = useTranslation();
   if (comments.length === 0) return null;
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      title={t('notesUi.comments.section')}
-      icon={<IconMessage size={18} />}
-      styles={READABLE_TITLE}
-      data-testid="section-comments"
-    >
-      <Stack gap="xs">
-        {comments.map((c) => (
-          <CommentItem key={c.id} comment={c} actionOf={actionOf} />
-        ))}
-      </Stack>
-    </Alert>
+    <CommentThread color="orange" title={t('notesUi.comments.section')} testId="section-comments">
+      {comments.map((c) => (
+        <CommentItem key={c.id} comment={c} actionOf={actionOf} />
+      ))}
+    </CommentThread>
   );
 }
 
@@ -79,20 +38,11 @@ export function OverallNotesComments({ comments, highlight, actionOf }: { commen
   const overall = comments.filter((c) => c.section === null);
   if (overall.length === 0) return null;
   return (
-    <Alert
-      color={highlight ? 'orange' : 'gray'}
-      variant="light"
-      title={t('notesUi.comments.overall')}
-      icon={<IconMessage size={18} />}
-      styles={READABLE_TITLE}
-      data-testid="overall-comments"
-    >
-      <Stack gap="xs">
-        {overall.map((c) => (
-          <CommentItem key={c.id} comment={c} actionOf={actionOf} />
-        ))}
-      </Stack>
-    </Alert>
+    <CommentThread color={highlight ? 'orange' : 'gray'} title={t('notesUi.comments.overall')} testId="overall-comments">
+      {overall.map((c) => (
+        <CommentItem key={c.id} comment={c} actionOf={actionOf} />
+      ))}
+    </CommentThread>
   );
 }
 

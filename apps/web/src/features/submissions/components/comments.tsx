@@ -1,54 +1,27 @@
 import type { SubmissionComment } from '@bansi/shared';
-import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconMessage } from '@tabler/icons-react';
+import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
-import { useLang } from '../../../lib/use-lang';
-import { READABLE_TITLE } from '../lib/styles';
+import { CommentCard, CommentThread } from '../../../components/review/comment-thread';
 
 /** One comment (overall or on a file): the service's, or the company's note or answer; `action` goes under it (e.g. "Answer"). */
 export function CommentItem({ comment, fileLabel, action }: { comment: SubmissionComment; fileLabel?: string; action?: ReactNode }) {
   const { t } = useTranslation();
-  const lng = useLang();
   return (
-    <Paper
-      withBorder
-      p="xs"
-      radius="sm"
-      bg={comment.author.kind === 'staff' ? 'var(--mantine-color-yellow-0)' : 'var(--mantine-color-gray-0)'}
-      data-testid="staff-comment"
-      data-file-id={comment.fileId ?? ''}
-    >
-      <Group gap={6} wrap="wrap" mb={4}>
-        <IconMessage size={14} aria-hidden />
-        <Text size="xs" fw={600}>
-          {comment.author.name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {formatDateTime(comment.at, lng)}
-        </Text>
-        {comment.returned && (
-          <Badge size="xs" color="red.9" variant="outline">
-            {t('submission.comments.withReturn')}
-          </Badge>
-        )}
-        {comment.answersId && (
-          <Badge size="xs" color="blue.9" variant="outline" data-testid="answer-badge">
-            {t('filing.answer.badge')}
-          </Badge>
-        )}
-        {fileLabel && (
+    <CommentCard
+      comment={comment}
+      testId="staff-comment"
+      data={{ 'data-file-id': comment.fileId ?? '' }}
+      returnedLabel={t('submission.comments.withReturn')}
+      badge={
+        fileLabel && (
           <Badge size="xs" color="gray" variant="outline" style={{ maxWidth: '100%' }}>
             {fileLabel}
           </Badge>
-        )}
-      </Group>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {comment.body}
-      </Text>
-      {action}
-    </Paper>
+        )
+      }
+      action={action}
+    />
   );
 }
 
@@ -71,20 +44,11 @@ export function OverallComments({
   const overall = comments.filter((c) => !c.fileId);
   if (overall.length === 0) return null;
   return (
-    <Alert
-      color={highlight ? 'orange' : 'gray'}
-      variant="light"
-      title={title ?? t('submission.comments.title')}
-      icon={<IconMessage size={18} />}
-      data-testid="overall-comments"
-      styles={READABLE_TITLE}
-    >
-      <Stack gap="xs">
-        {overall.map((c) => (
-          <CommentItem key={c.id} comment={c} action={actionOf?.(c)} />
-        ))}
-      </Stack>
-    </Alert>
+    <CommentThread color={highlight ? 'orange' : 'gray'} title={title ?? t('submission.comments.title')} testId="overall-comments">
+      {overall.map((c) => (
+        <CommentItem key={c.id} comment={c} action={actionOf?.(c)} />
+      ))}
+    </CommentThread>
   );
 }
 
