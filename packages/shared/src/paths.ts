@@ -304,6 +304,8 @@ export const WebPaths = {
     bookings: '/staff/bookings',
     bookingsOn: (date: string) => `/staff/bookings?date=${seg(date)}`,
     invoices: '/staff/invoices',
+    /** one invoice on the review screen: its transfer slip beside it (issue 34) */
+    invoice: (id: string) => `/staff/invoices/${seg(id)}`,
     invoicesOf: (companyId: string) => `/staff/invoices?company=${seg(companyId)}`,
     companies: '/staff/companies',
     company: (id: string) => `/staff/companies/${seg(id)}`,

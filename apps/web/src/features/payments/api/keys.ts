@@ -6,6 +6,8 @@ export const paymentKeys = {
   qr: (id: string) => ['payments', 'qr', id] as const,
   staffLists: ['staff', 'invoices'] as const,
   staffList: (filters: object) => ['staff', 'invoices', filters] as const,
+  /** under staffLists: a staff action's invalidation refreshes the review screen too */
+  staffOne: (id: string) => ['staff', 'invoices', 'one', id] as const,
   unmatched: ['staff', 'payment-notifications'] as const,
   fees: ['staff', 'fees'] as const,
   webhookSecret: ['staff', 'payment-webhook-secret'] as const,

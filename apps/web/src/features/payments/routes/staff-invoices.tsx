@@ -1,8 +1,10 @@
 import { INVOICE_STATUSES, type StaffInvoice } from '@bansi/shared';
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useCompanySearch } from '../../../api/search-companies';
 import { DataTable, FilterSelect, useUrlFilters, YearFilter } from '../../../components/data-table';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -15,73 +17,12 @@ import { useStaffInvoiceActions } from '../api/staff-invoice-actions';
 import { useResolveUnmatched, useStaffInvoices, useUnmatched, type StaffInvoiceFilters } from '../api/staff-invoices';
 import { InvoiceLines } from '../components/invoice-lines';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
-import { SlipReview } from '../components/slip-review-button';
+import type { FromList } from './staff-invoice';
+import { ReasonButton } from '../components/reason-button';
 import { lazyPart } from '../../../lib/lazy';
 
 const IssueInvoiceForm = lazyPart(() => import('../components/issue-invoice-form').then((m) => m.IssueInvoiceForm));
 const TestBankPanel = lazyPart(() => import('../components/test-bank-panel').then((m) => m.TestBankPanel));
-
-/** A reason is asked for before voiding an invoice or rejecting a slip. */
-function ReasonButton({
-  label,
-  title,
-  color,
-  onSubmit,
-  loading,
-  testId,
-  lead,
-}: {
-  label: string;
-  title: string;
-  /** what the action does, above the reason */
-  lead?: string;
-  color: string;
-  onSubmit: (reason: string) => void;
-  loading: boolean;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const [opened, { open, close }] = useDisclosure(false);
-  const [reason, setReason] = useState('');
-  return (
-    <>
-      <Button size="compact-sm" variant="light" color={color} onClick={open} data-testid={testId}>
-        {label}
-      </Button>
-      <Modal opened={opened} onClose={close} title={title} centered>
-        <Stack>
-          {lead ? <Text size="sm">{lead}</Text> : null}
-          <Textarea
-            label={t('payments.staff.reason')}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            minRows={2}
-            autosize
-            maxLength={500}
-            data-testid={`${testId}-reason`}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('payments.staff.cancel')}
-            </Button>
-            <Button
-              color={color}
-              disabled={reason.trim().length < 3}
-              loading={loading}
-              data-testid={`${testId}-confirm`}
-              onClick={() => {
-                onSubmit(reason.trim());
-                close();
-              }}
-            >
-              {label}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
-  );
-}
 
 function InvoiceCard({ invoice, canReverse }: { invoice: StaffInvoice; canReverse: boolean }) {
   const { t } = useTranslation();
@@ -89,14 +30,16 @@ function InvoiceCard({ invoice, canReverse }: { invoice: StaffInvoice; canRevers
   const actions = useStaffInvoiceActions();
   const pendingSlip = invoice.status === 'open' && invoice.slip?.status === 'pending' ? invoice.slip : null;
   const failed = actions.void.error ?? actions.reverse.error;
+  // the screen's "back" returns to this list with its filters
+  const fromList: FromList = { listSearch: useLocation().search };
   return (
     <Paper withBorder p="sm" radius="md" data-testid="staff-invoice" data-number={invoice.number} data-status={invoice.status}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Stack gap={0}>
-            <Text fw={600} ff="monospace">
+            <Anchor component={Link} to={paths.staff.invoice(invoice.id)} state={fromList} fw={600} ff="monospace" data-testid="invoice-open">
               {invoice.number}
-            </Text>
+            </Anchor>
             <Text size="sm">{lng === 'en' ? invoice.companyNameEn : invoice.companyNameLo}</Text>
             <Text size="xs" c="dimmed">
               {invoice.paidAt
@@ -121,7 +64,9 @@ function InvoiceCard({ invoice, canReverse }: { invoice: StaffInvoice; canRevers
           <Alert color="blue" variant="light" title={t('payments.staff.slipWaiting')}>
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm">{pendingSlip.fileName}</Text>
-              <SlipReview invoice={invoice} slip={pendingSlip} />
+              <Button component={Link} to={paths.staff.invoice(invoice.id)} state={fromList} size="compact-sm" data-testid="slip-review">
+                {t('payments.staff.checkSlip')}
+              </Button>
             </Group>
           </Alert>
         ) : null}
