@@ -169,13 +169,16 @@ test('submit → invoice → pay with the simulator → receipt; slip → staff 
     path: join(test.info().project.outputDir, 'screenshots', test.info().project.name, 'staff-invoices.png'),
     fullPage: true,
   });
-  // the slip is checked beside the invoice: the amount and the transfer day read from it (decision 120)
+  // the slip is checked beside the invoice, on its review screen: the amount and the transfer day read from it (decision 120)
   await card.getByTestId('slip-review').click();
-  const dialog = staff.getByTestId('slip-dialog');
-  await dialog.getByTestId('slip-amount').fill('350000');
-  await dialog.getByTestId('slip-transfer-date').click();
+  const screen = staff.getByTestId('staff-invoice-review');
+  await screen.getByTestId('slip-amount').fill('350000');
+  await screen.getByTestId('slip-transfer-date').click();
   await staff.locator('button[data-today]').click();
-  await dialog.getByTestId('slip-confirm').click();
+  await screen.getByTestId('slip-confirm').click();
+  await expect(screen).toHaveAttribute('data-status', 'paid');
+  await staff.getByTestId('invoice-back').click();
+  await expect(staff.getByTestId('filter-slip')).toBeChecked();
   await expect(card).toHaveCount(0); // paid: no longer in the open list
   const list = (await (await page.request.get(`${API_BASE}${PaymentPaths.invoices}`)).json()) as InvoiceList;
   expect(list.items.find((i) => i.number === second)).toMatchObject({ status: 'paid', method: 'slip' });

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { expect, pageOf, registerTestCompany, test, writeHeaders } from './fixtures';
 
 /**
- * Decision 120 in the browser: staff check a transfer slip in the page beside the invoice, type the
- * amount and transfer day read from it (a wrong amount shows the difference and cannot be confirmed),
- * confirm once even on a double click; a staff admin then reverses the payment, and the receipt's QR
- * check page says "cancelled on … — reason". Lao at 360 px and English at 1280 px.
+ * Decision 120 in the browser, on the invoice's review screen (issue 34): staff open it from the list, reject
+ * a slip with a reason, then check the next one beside the invoice, type the amount and transfer day read
+ * from it (a wrong amount shows the difference and cannot be confirmed), confirm once even on a double
+ * click; a staff admin then reverses the payment from the screen, and the receipt's QR check page says
+ * "cancelled on … — reason". Lao at 360 px and English at 1280 px.
  */
 
 test.skip(() => !['lo-mobile', 'en-desktop'].includes(test.info().project.name), 'one phone and one desktop width');
@@ -46,44 +47,94 @@ test('staff check a slip in the page, confirm once with the evidence, then rever
   await page.getByTestId('slip-upload-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: await slipPhoto() });
   await expect(page.getByTestId('slip-state')).toContainText('slip.png');
 
-  // staff open it: the slip in the page, beside the invoice's number, company, amount due and due date
-  await staff.goto(`/staff/invoices?company=${companyId}&slip=pending`);
+  // staff open it from the list: the review screen replaces the list (a sibling route, not a child)
+  const listAddress = `/staff/invoices?company=${companyId}&slip=pending`;
+  await staff.goto(listAddress);
   const card = staff.locator(`[data-testid="staff-invoice"][data-number="${number}"]`);
   await card.getByTestId('slip-review').click();
-  const dialog = staff.getByRole('dialog', { name: tr('payments.staff.checkSlipTitle', { number }) });
-  await expect(dialog).toBeVisible();
-  const photo = dialog.getByTestId('image-preview');
+  await expect(staff).toHaveURL(new RegExp(`/staff/invoices/${id}$`));
+  const screen = staff.getByTestId('staff-invoice-review');
+  await expect(screen).toBeVisible({ timeout: 30_000 });
+  await expect(staff.getByTestId('staff-invoices')).toHaveCount(0);
+  await expect(staff.getByRole('heading', { level: 1, name: tr('payments.staff.screen.title') })).toBeVisible();
+  await expect(screen.getByTestId('slip-status')).toHaveText(tr('payments.staff.screen.slipStatus.pending'));
+  const history = screen.getByTestId('invoice-history');
+  await expect(history.getByTestId('invoice-history-step')).toHaveText([new RegExp(tr('payments.staff.screen.history.issued')), /slip\.png/]);
+
+  // rejecting asks a reason, which the company reads
+  await screen.getByTestId('slip-reject').click();
+  const rejectConfirm = staff.getByTestId('slip-reject-confirm');
+  await expect(rejectConfirm).toBeDisabled();
+  const rejectReason = lang === 'lo' ? 'ໃບໂອນບໍ່ຊັດເຈນ, ກະລຸນາສົ່ງໃໝ່.' : 'The slip is not readable, please send it again.';
+  await staff.getByTestId('slip-reject-reason').fill(rejectReason);
+  await rejectConfirm.click();
+  await expect(screen.getByTestId('slip-status')).toHaveText(tr('payments.staff.screen.slipStatus.rejected'));
+  await expect(screen.getByTestId('slip-confirm-form')).toHaveCount(0);
+  await expect(screen.getByTestId('slip-reject')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('slip-state')).toContainText(rejectReason);
+
+  // the company sends another photo; the screen shows it waiting again
+  await page.getByTestId('slip-upload-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: await slipPhoto() });
+  await expect(page.getByTestId('slip-state')).toContainText(tr('payments.slip.state.pending', { name: 'slip.png' }));
+  await staff.reload();
+  await expect(screen.getByTestId('slip-status')).toHaveText(tr('payments.staff.screen.slipStatus.pending'));
+
+  // the slip in the page, beside the invoice (under it on a phone); the number, company, amount due and due date
+  const photo = screen.getByTestId('image-preview');
   await expect(photo.locator('img')).toBeVisible();
   await expect.poll(() => photo.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+  const slipBox = (await screen.getByTestId('slip-file').boundingBox())!;
+  const invoiceBox = (await screen.getByTestId('slip-invoice').boundingBox())!;
+  if (test.info().project.name === 'en-desktop') {
+    expect(invoiceBox.x, 'the invoice is to the right of the slip').toBeGreaterThanOrEqual(slipBox.x + slipBox.width);
+    expect(invoiceBox.y, 'side by side').toBeLessThan(slipBox.y + slipBox.height);
+  } else {
+    expect(invoiceBox.y, 'on a phone the invoice is under the slip').toBeGreaterThanOrEqual(slipBox.y + slipBox.height);
+  }
   await photo.getByRole('button', { name: tr('viewer.toolbar.zoomIn') }).click();
   await expect(photo).toHaveAttribute('data-zoom', '1.5');
-  await expect(dialog.getByTestId('slip-invoice-number')).toHaveText(number);
-  await expect(dialog.getByTestId('slip-amount-due')).toContainText(/350[.,\s]000/);
+  await expect(screen.getByTestId('slip-invoice-number')).toHaveText(number);
+  await expect(screen.getByTestId('slip-amount-due')).toContainText(/350[.,\s]000/);
+  await expect(screen.getByTestId('invoice-company')).toHaveAttribute('href', `/staff/companies/${companyId}`);
+  await expect(screen.getByTestId('slip-invoice')).toContainText('Consultation');
 
   // a wrong amount: the difference is shown and the payment cannot be confirmed
-  const amount = dialog.getByRole('textbox', { name: tr('payments.staff.slipAmount') });
+  const amount = screen.getByRole('textbox', { name: tr('payments.staff.slipAmount') });
   await amount.fill('300000');
-  await expect(dialog.getByTestId('slip-difference')).toContainText(/50[.,\s]000/);
-  await expect(dialog.getByTestId('slip-difference')).toContainText(tr('payments.staff.under'));
-  await dialog.getByRole('button', { name: tr('payments.staff.transferDate') }).click();
+  await expect(screen.getByTestId('slip-difference')).toContainText(/50[.,\s]000/);
+  await expect(screen.getByTestId('slip-difference')).toContainText(tr('payments.staff.under'));
+  await screen.getByRole('button', { name: tr('payments.staff.transferDate') }).click();
   await staff.locator('button[data-today]').click();
-  const confirm = dialog.getByTestId('slip-confirm');
+  const confirm = screen.getByTestId('slip-confirm');
   await expect(confirm).toBeDisabled();
   await staff.screenshot({ path: join(test.info().project.outputDir, 'screenshots', test.info().project.name, 'slip-difference.png') });
+  await staff.screenshot({
+    path: join(test.info().project.outputDir, 'screenshots', test.info().project.name, 'slip-screen.png'),
+    fullPage: true,
+  });
 
   // the right amount: confirmed once, even on a double click
   await amount.fill('350000');
-  await expect(dialog.getByTestId('slip-difference')).toHaveCount(0);
+  await expect(screen.getByTestId('slip-difference')).toHaveCount(0);
   const decisions: string[] = [];
   staff.on('request', (r) => {
     if (r.method() === 'POST' && r.url().endsWith(PaymentPaths.staffAction(id, 'confirm'))) decisions.push(r.url());
   });
   await confirm.dblclick();
-  await expect(dialog).toBeHidden();
-  await expect(card).toHaveCount(0); // paid: no longer among the slips to check
+  await expect(screen).toHaveAttribute('data-status', 'paid');
+  await expect(screen.getByTestId('slip-status')).toHaveText(tr('payments.staff.screen.slipStatus.confirmed'));
+  await expect(screen.getByTestId('slip-confirm-form')).toHaveCount(0);
+  await expect(history.locator('[data-step="paid"]')).toBeVisible();
   expect(decisions).toHaveLength(1);
   const list = (await (await page.request.get(`${API_BASE}${PaymentPaths.invoices}`)).json()) as InvoiceList;
   expect(list.items.find((i) => i.id === id)).toMatchObject({ status: 'paid', method: 'slip' });
+
+  // back to the list, with its filters: paid, no longer among the slips to check
+  await staff.getByTestId('invoice-back').click();
+  await expect(staff).toHaveURL((u) => u.pathname === '/staff/invoices' && u.search === new URL(listAddress, baseURL).search);
+  await expect(staff.getByTestId('filter-slip')).toBeChecked();
+  await expect(card).toHaveCount(0);
 
   // the receipt's QR link, as its reader would scan it
   const receipt = await page.request.get(`${API_BASE}${PaymentPaths.receipt(id)}`);
@@ -91,16 +142,26 @@ test('staff check a slip in the page, confirm once with the evidence, then rever
   const qrPath = new RegExp(`/qr/scan/${companyId}/[A-Za-z0-9_-]+`).exec((await receipt.body()).toString('latin1'))?.[0];
   expect(qrPath, 'the receipt carries its QR link').toBeTruthy();
 
-  // a staff admin reverses the payment with a reason
+  // a staff admin reverses the payment with a reason, from the invoice's screen (opened from the list)
   const reason = lang === 'lo' ? 'ທະນາຄານສົ່ງເງິນຄືນໃຫ້ຜູ້ໂອນ.' : 'The bank returned the transfer to the payer.';
   await staff.goto(`/staff/invoices?company=${companyId}`);
   const paid = staff.locator(`[data-testid="staff-invoice"][data-number="${number}"]`);
   await expect(paid).toHaveAttribute('data-status', 'paid');
-  await paid.getByTestId('invoice-reverse').click();
+  await paid.getByTestId('invoice-open').click();
+  await expect(screen).toHaveAttribute('data-status', 'paid');
+  await screen.getByTestId('invoice-reverse').click();
   await staff.getByTestId('invoice-reverse-reason').fill(reason);
   await staff.getByTestId('invoice-reverse-confirm').click();
+  await expect(screen).toHaveAttribute('data-status', 'open');
+  await expect(screen.getByTestId('invoice-reversal')).toContainText(reason);
+  await expect(history.locator('[data-step="reversed"]')).toContainText(reason);
+  await staff.getByTestId('invoice-back').click();
   await expect(paid).toHaveAttribute('data-status', 'open');
   await expect(paid.getByTestId('invoice-reversal')).toContainText(reason);
+
+  // an invoice that does not exist: the app's not-found state
+  await staff.goto(`/staff/invoices/${crypto.randomUUID()}`);
+  await expect(staff.getByTestId('not-found')).toBeVisible();
 
   // the QR check page of the receipt: cancelled on … — reason
   // (a visitor who reads the project's language)

@@ -103,7 +103,7 @@ export const routes: RouteObject[] = [
           { path: segmentOf(paths.staff.bookings, paths.staff.root), lazy: lazyScreen(() => import('../features/bookings/routes/staff-bookings')) },
           { path: segmentOf(paths.staff.invoices, paths.staff.root), lazy: lazyScreen(() => import('./routes/staff-invoices')) },
           // a sibling of the list, not its child: the list has no <Outlet/> and must not stay on screen
-          { path: segmentOf(paths.staff.invoice(':id'), paths.staff.root), lazy: lazyScreen(() => import('./routes/staff-invoice')) },
+          { path: 'invoices/:id', lazy: lazyScreen(() => import('./routes/staff-invoice')) },
           { path: 'audit', lazy: lazyScreen(() => import('../features/audit/routes/staff-audit')) },
           { path: segmentOf(paths.staff.webhooks, paths.staff.root), lazy: lazyScreen(() => import('../features/webhooks/routes/staff-webhooks')) },
           { path: '*', element: <NotFound home={paths.staff.root} /> },

@@ -80,7 +80,8 @@ function InvoiceReview({ invoice, isAdmin }: { invoice: StaffInvoice; isAdmin: b
   const lng = useLang();
   const actions = useStaffInvoiceActions();
   const pendingSlip = invoice.status === 'open' && invoice.slip?.status === 'pending';
-  const failed = actions.void.error ?? actions.reverse.error;
+  // the header's actions' failures (a rejected slip's included; the confirm form shows its own)
+  const failed = actions.void.error ?? actions.reverse.error ?? actions.decide.error;
   return (
     <ReviewScreen
       testId="staff-invoice-review"

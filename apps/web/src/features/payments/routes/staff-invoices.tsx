@@ -127,7 +127,11 @@ function InvoicesTab({ canReverse }: { canReverse: boolean }) {
   const companies = useCompanySearch(q);
   // the chosen company's name: from the search, else from its invoices (a filtered address opened directly)
   const chosen = list.data?.pages[0]?.items[0];
-  const companyOptions = (companies.data?.items ?? []).map((c) => ({ value: c.id, label: `${lng === 'en' ? c.nameEn : c.nameLo} · ${c.tin}` }));
+  // The label is the name alone, the same whether it comes from the search or from the invoices: Mantine writes
+  // the chosen option's label back into the search, and a label that changed with it ("name" ↔ "name · TIN",
+  // which finds nothing) searched back and forth for ever, so a navigation from this list never finished.
+  const companyOptions = (companies.data?.items ?? []).map((c) => ({ value: c.id, label: lng === 'en' ? c.nameEn : c.nameLo }));
+  const tinOf = new Map((companies.data?.items ?? []).map((c) => [c.id, c.tin]));
   if (companyId && chosen?.companyId === companyId && !companyOptions.some((o) => o.value === companyId))
     companyOptions.unshift({ value: companyId, label: lng === 'en' ? chosen.companyNameEn : chosen.companyNameLo });
   return (
@@ -156,6 +160,9 @@ function InvoicesTab({ canReverse }: { canReverse: boolean }) {
               onChange={(v) => setFilter('company', v)}
               nothingFoundMessage={q.trim().length >= 2 ? t('payments.staff.noCompany') : undefined}
               filter={({ options }) => options}
+              renderOption={({ option }) => (
+                <Text size="sm">{tinOf.has(option.value) ? `${option.label} · ${tinOf.get(option.value) ?? ''}` : option.label}</Text>
+              )}
               comboboxProps={{ withinPortal: true }}
               w={{ base: '100%', xs: 260 }}
               data-testid="filter-company"
