@@ -68,20 +68,6 @@ export function presentNotesComment(
   };
 }
 
-export function presentNotesEvent(e: NotesEventsTable): NotesEvent {
-  const details = e.details ? (JSON.parse(e.details) as { sections?: string[] }) : {};
-  return {
-    id: e.id,
-    at: e.at,
-    actor: { kind: e.actorKind, name: e.actorName },
-    action: e.action as NotesEvent['action'],
-    fromStatus: e.fromStatus,
-    toStatus: e.toStatus,
-    comment: e.comment,
-    sections: [...(details.sections ?? []), ...(e.section ? [e.section] : [])].filter(isNotesSectionKey),
-  };
-}
-
 export function presentNotes(row: NotesTable, actor: SubmissionActor, comments: NotesEventsTable[], prefill: NotesPrefill): NotesDocument {
   const sections = sectionsOf(row);
   return {
