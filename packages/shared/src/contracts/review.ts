@@ -10,7 +10,18 @@ import { BookYear } from './submissions';
  * or in review; slips pending), 'all' (everything but drafts) or one status (of the kinds that have it).
  */
 export const ReviewQueueKind = z.enum(REVIEW_KINDS);
-export const ReviewQueueStatus = z.enum(['awaiting', 'all', 'submitted', 'in_review', 'returned', 'resubmitted', 'accepted', 'pending', 'confirmed', 'rejected']);
+export const ReviewQueueStatus = z.enum([
+  'awaiting',
+  'all',
+  'submitted',
+  'in_review',
+  'returned',
+  'resubmitted',
+  'accepted',
+  'pending',
+  'confirmed',
+  'rejected',
+]);
 export type ReviewQueueStatus = z.infer<typeof ReviewQueueStatus>;
 export const ReviewQueueQuery = PageQuery.extend({
   /** one kind; absent: every kind */

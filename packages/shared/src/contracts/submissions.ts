@@ -41,7 +41,6 @@ export const SUBMISSION_ACTIONS = ['submit', 'startReview', 'return', 'accept'] 
 export const SubmissionAction = z.enum(SUBMISSION_ACTIONS);
 export type SubmissionAction = z.infer<typeof SubmissionAction>;
 
-
 // --- SME size (Decree No. 25/GOL of 16 January 2017) ---------------------------------------------
 
 export const SmeSector = z.enum(SME_SECTORS);
@@ -306,7 +305,6 @@ export type SubmitSubmissionRequest = z.infer<typeof SubmitSubmissionRequest>;
 
 export const SubmissionEventAction = z.enum(SUBMISSION_EVENT_ACTIONS);
 export type SubmissionEventAction = z.infer<typeof SubmissionEventAction>;
-
 
 /** One entry of a filing's timeline: the one review event shape (decision 270). */
 export const SubmissionEvent = ReviewEvent;

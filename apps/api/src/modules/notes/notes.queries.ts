@@ -20,7 +20,15 @@ import { renderNotesPdfOffThread } from './notes.pdf-pool';
 import { actorKindOf, assertCanReadNotes } from './notes.policy';
 import { profilePrefill } from './notes.prefill';
 import { presentNotes, presentNotesSummary, sectionsOf } from './notes.presenter';
-import { findNotes, findNotesByIds, findNotesOfYear, listCompanyNotes, listNotesComments, listNotesEvents, notesQueueSelect } from './notes.repository';
+import {
+  findNotes,
+  findNotesByIds,
+  findNotesOfYear,
+  listCompanyNotes,
+  listNotesComments,
+  listNotesEvents,
+  notesQueueSelect,
+} from './notes.repository';
 import type { NotesTable } from './notes.tables';
 
 // Reads of notes documents: nothing here writes.
@@ -117,7 +125,14 @@ registerReviewQueueSource({ kind: 'notes', awaiting: AWAITING, all: NOT_DRAFT, s
 export async function staffNotesQueue(deps: Deps, q: StaffNotesQueueQuery, lang: Language) {
   const queue = await listReviewQueue(deps, { kinds: ['notes'], status: q.status, bookYear: q.bookYear, cursor: q.cursor, limit: q.limit }, lang);
   const nextCursor = queue.nextCursor;
-  const found = new Map((await findNotesByIds(deps.db, queue.rows.map((r) => r.id))).map((r) => [r.id, r]));
+  const found = new Map(
+    (
+      await findNotesByIds(
+        deps.db,
+        queue.rows.map((r) => r.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
   const page = queue.rows.flatMap((r) => found.get(r.id) ?? []);
   const companies = new Map(
     (

@@ -110,6 +110,9 @@ export async function listStaffInvoices(
   );
 }
 
+// The slips' source of the one review queue (decision 270): pending is waiting; confirmed and rejected are done.
+registerReviewQueueSource({ kind: 'slip', awaiting: ['pending'], all: SLIP_STATUSES, select: slipsQueueSelect });
+
 /** A company's own invoice, else 404 (another company's id is "not found", never "forbidden"). */
 export async function readableInvoice(db: Executor, principal: Principal, id: string): Promise<InvoicesTable> {
   const row = await findInvoice(db, id);
@@ -179,7 +182,9 @@ async function slipTimeline(db: Executor, invoiceId: string) {
     fileName: s.fileName,
   }));
   // newest first; a decision is never older than its upload
-  const rows = [...events, ...uploads].sort((a, b) => (a.at === b.at ? (a.action === 'uploaded' ? 1 : 0) - (b.action === 'uploaded' ? 1 : 0) : a.at < b.at ? 1 : -1));
+  const rows = [...events, ...uploads].sort((a, b) =>
+    a.at === b.at ? (a.action === 'uploaded' ? 1 : 0) - (b.action === 'uploaded' ? 1 : 0) : a.at < b.at ? 1 : -1,
+  );
   return presentReviewTimeline(rows);
 }
 

@@ -186,7 +186,13 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     PaymentPaths.staffAction(':id', 'void'),
     {
       config: { audience: 'staff' },
-      schema: { tags, summary: 'Void an open invoice, with a reason', params: IdParams, body: VoidInvoiceBody, response: { 200: StaffInvoiceDetail } },
+      schema: {
+        tags,
+        summary: 'Void an open invoice, with a reason',
+        params: IdParams,
+        body: VoidInvoiceBody,
+        response: { 200: StaffInvoiceDetail },
+      },
     },
     async (request) => voidInvoice(deps, actorOf(request), request.principal!, request.params.id, request.body.reason, lang(request)),
   );

@@ -75,7 +75,14 @@ export interface ReviewQueuePlan {
 export const reviewQueueRows = preparedQuery(
   (
     db,
-    p: { plan: readonly ReviewQueuePlan[]; bookYear?: number; provinceCode?: string; sizeId?: string; after: { key: string; id: string } | null; limit: number },
+    p: {
+      plan: readonly ReviewQueuePlan[];
+      bookYear?: number;
+      provinceCode?: string;
+      sizeId?: string;
+      after: { key: string; id: string } | null;
+      limit: number;
+    },
   ) =>
     reviewQueueQuery(
       db,

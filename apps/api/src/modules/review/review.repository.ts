@@ -61,7 +61,11 @@ export function listReviewComments(db: Executor, kind: ReviewEventKind, subjectI
  * The one review queue (review.queue.ts): each source's SELECT after the keyset, in queue order, cut to the page,
  * then all of them unioned and cut again — each branch reads its own index range (submitted_at, id).
  */
-export function reviewQueueQuery(db: Executor, selects: readonly ReviewQueueSelect[], q: { after: { key: string; id: string } | null; limit: number }) {
+export function reviewQueueQuery(
+  db: Executor,
+  selects: readonly ReviewQueueSelect[],
+  q: { after: { key: string; id: string } | null; limit: number },
+) {
   const branches = selects.map((select) => {
     let branch = db.selectFrom(select.as('s')).selectAll();
     if (q.after) branch = branch.where(afterKeyset(['s.submittedAt', 's.id'], 'asc', [q.after.key, q.after.id]));

@@ -24,7 +24,9 @@ function sectionsOf(row: ReviewTimelineRow): ReviewEvent['sections'] {
       listed = [];
     }
   }
-  return [...listed, ...(row.section ? [row.section] : [])].filter((s): s is ReviewEvent['sections'][number] => typeof s === 'string' && isNotesSectionKey(s));
+  return [...listed, ...(row.section ? [row.section] : [])].filter(
+    (s): s is ReviewEvent['sections'][number] => typeof s === 'string' && isNotesSectionKey(s),
+  );
 }
 
 /** One timeline entry: an event, or one upload action of several files (newest first). */

@@ -107,10 +107,16 @@ describe(`all-document history and queue lists (${dialect})`, () => {
   });
 
   it('reads the waiting queue from the partial index of waiting submissions', async () => {
-    const plans = await plansOf(t.db, (k) => reviewQueueRows(k, { plan: [{ kind: 'submission', statuses: ['submitted', 'resubmitted', 'in_review'] }], after: null, limit: 21 }));
+    const plans = await plansOf(t.db, (k) =>
+      reviewQueueRows(k, { plan: [{ kind: 'submission', statuses: ['submitted', 'resubmitted', 'in_review'] }], after: null, limit: 21 }),
+    );
     expect(plans.join('\n')).toContain('submissions_awaiting');
     const all = await plansOf(t.db, (k) =>
-      reviewQueueRows(k, { plan: [{ kind: 'submission', statuses: ['submitted', 'in_review', 'returned', 'resubmitted', 'accepted'] }], after: null, limit: 21 }),
+      reviewQueueRows(k, {
+        plan: [{ kind: 'submission', statuses: ['submitted', 'in_review', 'returned', 'resubmitted', 'accepted'] }],
+        after: null,
+        limit: 21,
+      }),
     );
     expect(all.join('\n')).toContain('submissions_submitted');
   });

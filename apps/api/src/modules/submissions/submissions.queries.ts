@@ -162,11 +162,26 @@ registerReviewQueueSource({ kind: 'submission', awaiting: AWAITING, all: NOT_DRA
 export async function staffQueue(deps: Deps, q: StaffQueueQuery, lang: Language) {
   const queue = await listReviewQueue(
     deps,
-    { kinds: ['submission'], status: q.status, bookYear: q.bookYear, provinceCode: q.provinceCode, sizeId: q.sizeId, cursor: q.cursor, limit: q.limit },
+    {
+      kinds: ['submission'],
+      status: q.status,
+      bookYear: q.bookYear,
+      provinceCode: q.provinceCode,
+      sizeId: q.sizeId,
+      cursor: q.cursor,
+      limit: q.limit,
+    },
     lang,
   );
   const nextCursor = queue.nextCursor;
-  const found = new Map((await findQueueSubmissions(deps.db, queue.rows.map((r) => r.id))).map((r) => [r.id, r]));
+  const found = new Map(
+    (
+      await findQueueSubmissions(
+        deps.db,
+        queue.rows.map((r) => r.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
   const page = queue.rows.flatMap((r) => found.get(r.id) ?? []);
   const ids = page.map((r) => r.id);
   const [ref, counts, receipts, companyRows] = await Promise.all([

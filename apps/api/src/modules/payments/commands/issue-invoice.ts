@@ -7,7 +7,13 @@ import type { Principal } from '../../../plugins/access';
 import { getStaffInvoice } from '../payments.queries';
 import { createInvoice } from './create-invoice';
 
-export async function issueInvoice(deps: Deps, actor: Actor, principal: Principal, body: CreateInvoiceBody, lang: Language): Promise<StaffInvoiceDetail> {
+export async function issueInvoice(
+  deps: Deps,
+  actor: Actor,
+  principal: Principal,
+  body: CreateInvoiceBody,
+  lang: Language,
+): Promise<StaffInvoiceDetail> {
   const company = await findCompany(deps.db, body.companyId);
   if (!company) throw invalid([{ path: 'companyId', code: 'unknown_choice', message: deps.t(lang, 'errors.field.unknown_choice') }]);
   const invoice = await deps.db
