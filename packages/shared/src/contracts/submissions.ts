@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldError } from '../errors';
 import { Amount, Page, PageQuery } from './common';
-import { ReviewEvent, SUBMISSION_EVENT_ACTIONS, SUBMISSION_STATUSES, SubmissionActor, SubmissionActorInfo } from './review-event';
+import { ReviewEvent, SUBMISSION_EVENT_ACTIONS, SUBMISSION_STATUSES, SubmissionActorInfo } from './review-event';
 import { Company, People } from './companies';
 import { FileKind, FileMeta } from './files';
 import { WebPaths } from '../paths';

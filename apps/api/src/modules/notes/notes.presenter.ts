@@ -9,7 +9,6 @@ import {
   notesSectionTotal,
   type NotesComment,
   type NotesDocument,
-  type NotesEvent,
   type NotesPrefill,
   type NotesSection,
   type NotesSectionData,

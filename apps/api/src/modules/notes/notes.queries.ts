@@ -9,7 +9,7 @@ import {
   type StaffNotesDocument,
   type StaffNotesQueueQuery,
 } from '@bansi/shared';
-import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
+import { decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';

@@ -14,7 +14,6 @@ import {
   type ReviewQueueFilter,
   type ReviewQueueSelect,
 } from '../review';
-import { afterKeyset } from '../../db/keyset';
 
 /** The owner kind of the PDF kept when notes are accepted (files.owners). */
 export const NOTES_PDF_OWNER = 'notes_pdf';

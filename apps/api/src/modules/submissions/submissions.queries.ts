@@ -12,7 +12,7 @@ import {
   type SubmissionListQuery,
   type SubmissionStatus,
 } from '@bansi/shared';
-import { KEY_ID, decodeCursor, encodeCursor, pageOf } from '../../lib/cursor';
+import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
