@@ -33,6 +33,8 @@ export * from './domain/booking-slots';
 export * from './domain/lao-holidays';
 export * from './domain/audit-actions';
 export * from './contracts/notes';
+export * from './contracts/review-event';
+export * from './contracts/review';
 export * from './domain/notes';
 export * from './domain/notes-restatement';
 export * from './contracts/company-exports';

@@ -188,6 +188,11 @@ export const PaymentPaths = {
   currentFees: '/fees',
 } as const;
 
+/** The one review workflow (issue 34): every kind staff review, in one queue (decision 270). */
+export const ReviewPaths = {
+  staffQueue: '/staff/review-queue',
+} as const;
+
 export const SmeThresholdPaths = {
   list: '/reference/sme-thresholds',
   staffCreate: '/staff/sme-thresholds',

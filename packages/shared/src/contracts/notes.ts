@@ -3,6 +3,7 @@ import { Problem } from '../errors';
 import { NOTES_CHECK_ERRORS, NOTES_CHECK_WARNINGS, NOTES_SECTION_KEYS } from '../domain/notes';
 import { Page, PageQuery, SignedAmount } from './common';
 import { BookYear, SubmissionAction, SubmissionActorInfo, SubmissionStatus } from './submissions';
+import { NOTES_EVENT_ACTIONS, ReviewEvent } from './review-event';
 
 /**
  * Notes to the financial statements (DESIGN §8.2, issue 13): one notes document per company and
@@ -183,30 +184,10 @@ export const NotesExistence = z.object({
 });
 export type NotesExistence = z.infer<typeof NotesExistence>;
 
-export const NOTES_EVENT_ACTIONS = [
-  'created',
-  'updated',
-  'submitted',
-  'resubmitted',
-  'review_started',
-  'commented',
-  'answered',
-  'returned',
-  'accepted',
-  'linked',
-] as const;
+export { NOTES_EVENT_ACTIONS } from './review-event';
 export const NotesEventAction = z.enum(NOTES_EVENT_ACTIONS);
-export const NotesEvent = z.object({
-  id: z.uuid(),
-  at: z.string(),
-  actor: SubmissionActorInfo,
-  action: NotesEventAction,
-  fromStatus: NotesStatus.nullable(),
-  toStatus: NotesStatus.nullable(),
-  comment: z.string().nullable(),
-  /** the sections an update changed */
-  sections: z.array(NotesSectionKey),
-});
+/** One entry of a notes document's timeline: the one review event shape (decision 270). */
+export const NotesEvent = ReviewEvent;
 export type NotesEvent = z.infer<typeof NotesEvent>;
 /** Newest first. */
 export const NotesEventPage = Page(NotesEvent);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Amount, Page, PageQuery } from './common';
+import { ReviewEvent, SLIP_STATUSES } from './review-event';
 
 /**
  * Service payment (DESIGN §4, §8.4, issue 15): the fee schedule, invoices, the LAO QR to pay them,
@@ -24,7 +25,7 @@ export const PAYMENT_METHODS = ['laoqr', 'slip'] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-export const SLIP_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export { SLIP_STATUSES } from './review-event';
 export const SlipStatus = z.enum(SLIP_STATUSES);
 export type SlipStatus = z.infer<typeof SlipStatus>;
 
@@ -94,6 +95,12 @@ export const StaffInvoice = Invoice.extend({
   companyNameEn: z.string(),
 });
 export type StaffInvoice = z.infer<typeof StaffInvoice>;
+/**
+ * One invoice as staff see it (GET /staff/invoices/:id and the answers of its actions): with the review timeline
+ * of its slips, newest first — each upload, confirmation and rejection (the one review timeline, decision 270).
+ */
+export const StaffInvoiceDetail = StaffInvoice.extend({ reviewEvents: z.array(ReviewEvent) });
+export type StaffInvoiceDetail = z.infer<typeof StaffInvoiceDetail>;
 
 export const InvoiceListQuery = PageQuery.extend({ status: InvoiceStatus.optional() });
 export const InvoiceList = Page(Invoice);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldError } from '../errors';
 import { Amount, Page, PageQuery } from './common';
+import { ReviewEvent, SUBMISSION_EVENT_ACTIONS, SUBMISSION_STATUSES, SubmissionActorInfo } from './review-event';
 import { Company, People } from './companies';
 import { FileKind, FileMeta } from './files';
 import { WebPaths } from '../paths';
@@ -31,7 +32,7 @@ export const qrScanPagePath = WebPaths.qrScan;
 export const BookYear = z.coerce.number().int().min(2000).max(2100);
 export type BookYear = z.infer<typeof BookYear>;
 
-export const SUBMISSION_STATUSES = ['draft', 'submitted', 'in_review', 'returned', 'resubmitted', 'accepted'] as const;
+export { SUBMISSION_STATUSES, SubmissionActor, SubmissionActorInfo, SUBMISSION_EVENT_ACTIONS } from './review-event';
 export const SubmissionStatus = z.enum(SUBMISSION_STATUSES);
 export type SubmissionStatus = z.infer<typeof SubmissionStatus>;
 
@@ -39,10 +40,6 @@ export type SubmissionStatus = z.infer<typeof SubmissionStatus>;
 export const SUBMISSION_ACTIONS = ['submit', 'startReview', 'return', 'accept'] as const;
 export const SubmissionAction = z.enum(SUBMISSION_ACTIONS);
 export type SubmissionAction = z.infer<typeof SubmissionAction>;
-
-/** Who acts: the company (its users) or the service's staff. */
-export const SubmissionActor = z.enum(['company', 'staff']);
-export type SubmissionActor = z.infer<typeof SubmissionActor>;
 
 // --- SME size (Decree No. 25/GOL of 16 January 2017) ---------------------------------------------
 
@@ -306,44 +303,11 @@ export type SubmitSubmissionRequest = z.infer<typeof SubmitSubmissionRequest>;
 
 // --- timeline and comments -------------------------------------------------------------------
 
-export const SUBMISSION_EVENT_ACTIONS = [
-  'created',
-  'updated',
-  'file_uploaded',
-  'file_replaced',
-  'submitted',
-  'resubmitted',
-  'review_started',
-  'commented',
-  'returned',
-  'accepted',
-  'answered',
-] as const;
 export const SubmissionEventAction = z.enum(SUBMISSION_EVENT_ACTIONS);
 export type SubmissionEventAction = z.infer<typeof SubmissionEventAction>;
 
-/** Who did something: their name as it was then, and whether they are the company or the service. */
-export const SubmissionActorInfo = z.object({ kind: SubmissionActor, name: z.string() });
-
-/** One entry of the timeline (who, when, what, comment). */
-export const SubmissionEvent = z.object({
-  id: z.uuid(),
-  at: z.string(),
-  actor: SubmissionActorInfo,
-  action: SubmissionEventAction,
-  fromStatus: SubmissionStatus.nullable(),
-  toStatus: SubmissionStatus.nullable(),
-  comment: z.string().nullable(),
-  /** the file an upload, replacement or comment concerns */
-  fileId: z.uuid().nullable(),
-  slot: z.string().nullable(),
-  fileName: z.string().nullable(),
-  /**
-   * One upload action is one entry (domain/timeline-groups.ts): every file of it, newest first (the
-   * first is the entry's own fileId/slot/fileName). Empty for events that concern no file.
-   */
-  files: z.array(z.object({ fileId: z.uuid().nullable(), slot: z.string().nullable(), fileName: z.string().nullable() })),
-});
+/** One entry of a filing's timeline: the one review event shape (decision 270). */
+export const SubmissionEvent = ReviewEvent;
 export type SubmissionEvent = z.infer<typeof SubmissionEvent>;
 
 /** Newest first. */

@@ -31,6 +31,7 @@ import { submissionReferenceMigration } from '../../modules/submissions/submissi
 import { referenceStampsMigration } from '../../modules/reference/reference.stamps.migration';
 import { receiptsIndexMigration } from '../../modules/payments/payments.receipts-index.migration';
 import { paymentsReversalMigration } from '../../modules/payments/payments.reversal.migration';
+import { slipsQueueMigration } from '../../modules/payments/payments.slips-queue.migration';
 import { companyInvitationsMigration } from '../../modules/companies/companies.invitations.migration';
 import { bookingReferencesMigration } from '../../modules/bookings/bookings.references.migration';
 import { instanceSecretsMigration } from '../../modules/payments/payments.webhook-secret.migration';
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '202611300100_api_keys': apiKeysMigration,
   '202611300101_feeds': feedsMigration,
   '202611300300_webhooks': webhooksMigration,
+  '202611300600_slips_queue': slipsQueueMigration,
 };

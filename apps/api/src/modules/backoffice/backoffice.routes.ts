@@ -1,6 +1,9 @@
 import {
   BackofficePaths,
   IdParams,
+  ReviewPaths,
+  ReviewQueuePage,
+  ReviewQueueQuery,
   StaffCompaniesQuery,
   StaffCompanyDetail,
   StaffCompanyPage,
@@ -12,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentLanguage, requestLanguage } from '../../lib/i18n';
 import { getOverview } from './backoffice.overview';
+import { reviewQueue } from './backoffice.review-queue';
 import { REMINDER_SCAN_JOB, REMINDER_SEND_JOB, scanReminders, sendReminder } from './backoffice.reminders';
 import { findCompanies, getCompanyDetail, submissionReport, submissionReportCsv } from './backoffice.service';
 
@@ -27,6 +31,20 @@ const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "The back office's overview: counts per state, queues, overdue", response: { 200: StaffOverview } },
     },
     async () => getOverview(app.deps),
+  );
+
+  app.get(
+    ReviewPaths.staffQueue,
+    {
+      config: { audience: 'staff' },
+      schema: {
+        tags,
+        summary: 'Everything waiting for review — filings, notes, payment slips — in one queue, oldest submitted first',
+        querystring: ReviewQueueQuery,
+        response: { 200: ReviewQueuePage },
+      },
+    },
+    async (request) => reviewQueue(app.deps, request.query, requestLanguage(request.headers['accept-language'])),
   );
 
   app.get(

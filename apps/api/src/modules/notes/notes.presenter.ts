@@ -9,7 +9,6 @@ import {
   notesSectionTotal,
   type NotesComment,
   type NotesDocument,
-  type NotesEvent,
   type NotesPrefill,
   type NotesSection,
   type NotesSectionData,
@@ -65,20 +64,6 @@ export function presentNotesComment(
     section: e.section !== null && isNotesSectionKey(e.section) ? e.section : null,
     body: e.comment ?? '',
     answersId: e.action === 'answered' ? answersIdOf(e.details) : null,
-  };
-}
-
-export function presentNotesEvent(e: NotesEventsTable): NotesEvent {
-  const details = e.details ? (JSON.parse(e.details) as { sections?: string[] }) : {};
-  return {
-    id: e.id,
-    at: e.at,
-    actor: { kind: e.actorKind, name: e.actorName },
-    action: e.action as NotesEvent['action'],
-    fromStatus: e.fromStatus,
-    toStatus: e.toStatus,
-    comment: e.comment,
-    sections: [...(details.sections ?? []), ...(e.section ? [e.section] : [])].filter(isNotesSectionKey),
   };
 }
 

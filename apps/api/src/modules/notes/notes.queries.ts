@@ -9,17 +9,26 @@ import {
   type StaffNotesDocument,
   type StaffNotesQueueQuery,
 } from '@bansi/shared';
-import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
+import { decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
+import { listReviewQueue, presentReviewTimeline, registerReviewQueueSource } from '../review';
 import { findCompany, listCompanyNames } from '../companies';
 import { findFileById, type FilesTable } from '../files';
 import { renderNotesPdfOffThread } from './notes.pdf-pool';
 import { actorKindOf, assertCanReadNotes } from './notes.policy';
 import { profilePrefill } from './notes.prefill';
-import { presentNotes, presentNotesEvent, presentNotesSummary, sectionsOf } from './notes.presenter';
-import { findNotes, findNotesOfYear, listCompanyNotes, listNotesComments, listNotesEvents, listNotesQueue } from './notes.repository';
+import { presentNotes, presentNotesSummary, sectionsOf } from './notes.presenter';
+import {
+  findNotes,
+  findNotesByIds,
+  findNotesOfYear,
+  listCompanyNotes,
+  listNotesComments,
+  listNotesEvents,
+  notesQueueSelect,
+} from './notes.repository';
 import type { NotesTable } from './notes.tables';
 
 // Reads of notes documents: nothing here writes.
@@ -67,7 +76,7 @@ export async function listNotesTimeline(deps: Deps, principal: Principal, id: st
   const after = decodeCursor(deps, lang, q.cursor, ['string', 'number', 'string']);
   const rows = await listNotesEvents(deps.db, row.id, after ? { at: after[0], ord: after[1], id: after[2] } : null, q.limit + 1);
   const { page, nextCursor } = pageOf(rows, q.limit, (e) => [e.at, Number(e.ord), e.id]);
-  return { items: page.map(presentNotesEvent), nextCursor };
+  return { items: presentReviewTimeline(page), nextCursor };
 }
 
 // --- the PDF ---------------------------------------------------------------------------------
@@ -109,17 +118,22 @@ export async function notesPdfOf(
 const AWAITING: NotesStatus[] = ['submitted', 'resubmitted', 'in_review'];
 const NOT_DRAFT: NotesStatus[] = ['submitted', 'in_review', 'returned', 'resubmitted', 'accepted'];
 
-/** The staff queue, oldest submitted first; drafts are never listed. */
+// The notes' source of the one review queue (decision 270).
+registerReviewQueueSource({ kind: 'notes', awaiting: AWAITING, all: NOT_DRAFT, select: notesQueueSelect });
+
+/** The staff queue, oldest submitted first; drafts are never listed. Its rows come from the one review queue (decision 270). */
 export async function staffNotesQueue(deps: Deps, q: StaffNotesQueueQuery, lang: Language) {
-  const statuses = q.status === 'awaiting' ? AWAITING : q.status === 'all' ? NOT_DRAFT : [q.status];
-  const after = decodeCursor(deps, lang, q.cursor, KEY_ID);
-  const rows = await listNotesQueue(deps.db, {
-    statuses,
-    bookYear: q.bookYear,
-    after: after ? { key: after[0], id: after[1] } : null,
-    limit: q.limit + 1,
-  });
-  const { page, nextCursor } = pageOf(rows, q.limit, (r) => [r.submittedAt ?? '', r.id]);
+  const queue = await listReviewQueue(deps, { kinds: ['notes'], status: q.status, bookYear: q.bookYear, cursor: q.cursor, limit: q.limit }, lang);
+  const nextCursor = queue.nextCursor;
+  const found = new Map(
+    (
+      await findNotesByIds(
+        deps.db,
+        queue.rows.map((r) => r.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const page = queue.rows.flatMap((r) => found.get(r.id) ?? []);
   const companies = new Map(
     (
       await listCompanyNames(
@@ -148,6 +162,6 @@ export async function getStaffNotes(deps: Deps, principal: Principal, id: string
   return {
     ...doc,
     company: { id: company.id, nameLo: company.nameLo, nameEn: company.nameEn, tin: company.tin },
-    events: events.map(presentNotesEvent),
+    events: presentReviewTimeline(events),
   };
 }

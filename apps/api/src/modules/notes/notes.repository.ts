@@ -11,8 +11,9 @@ import {
   type ReviewEventCursor,
   type ReviewEventRow,
   type ReviewEventsTable,
+  type ReviewQueueFilter,
+  type ReviewQueueSelect,
 } from '../review';
-import { afterKeyset } from '../../db/keyset';
 
 /** The owner kind of the PDF kept when notes are accepted (files.owners). */
 export const NOTES_PDF_OWNER = 'notes_pdf';
@@ -64,16 +65,30 @@ export function listCompanyNotes(
   return query.orderBy('bookYear', 'desc').limit(q.limit).execute();
 }
 
-/** The staff queue: oldest submitted first; drafts are never listed. */
-export function listNotesQueue(
-  db: Executor,
-  q: { statuses: readonly NotesStatus[]; bookYear?: number; after: { key: string; id: string } | null; limit: number },
-) {
-  let query = db.selectFrom('notes').selectAll('notes').where('notes.status', 'in', q.statuses).where('notes.submittedAt', 'is not', null);
-  if (q.bookYear !== undefined) query = query.where('notes.bookYear', '=', q.bookYear);
-  if (q.after) query = query.where(afterKeyset(['notes.submittedAt', 'notes.id'], 'asc', [q.after.key, q.after.id]));
-  return query.orderBy('notes.submittedAt', 'asc').orderBy('notes.id', 'asc').limit(q.limit).execute();
+/**
+ * The notes' source of the one review queue (modules/review, decision 270): submitted notes documents in
+ * `filter.statuses` (literals: index notes_queue on (status, submitted_at, id)), as its common columns.
+ */
+export function notesQueueSelect(db: Executor, filter: ReviewQueueFilter): ReviewQueueSelect {
+  let query = db
+    .selectFrom('notes')
+    .select((eb) => [
+      sql<'notes'>`'notes'`.as('kind'),
+      'notes.id as id',
+      'notes.companyId as companyId',
+      'notes.bookYear as bookYear',
+      eb.cast<string>('notes.status', 'text').as('status'),
+      sql<string>`${sql.ref('notes.submittedAt')}`.as('submittedAt'),
+    ])
+    .where(sql<boolean>`${sql.ref('notes.status')} in (${sql.join(filter.statuses.map((s: string) => sql.lit(s)))})`)
+    .where('notes.submittedAt', 'is not', null);
+  if (filter.bookYear !== undefined) query = query.where('notes.bookYear', '=', filter.bookYear);
+  return query;
 }
+
+/** The notes documents of a queue page, in any order. */
+export const findNotesByIds = (db: Executor, ids: readonly string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('notes').selectAll().where('id', 'in', ids).execute();
 
 /** Notes waiting for staff, by state: how many and since when (the back-office overview). */
 export const countWaitingNotes = (db: Executor, statuses: readonly NotesStatus[]) =>

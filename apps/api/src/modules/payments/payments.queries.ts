@@ -8,7 +8,8 @@ import {
   type InvoiceQr,
   type InvoiceStatus,
   type Language,
-  type StaffInvoice,
+  SLIP_STATUSES,
+  type StaffInvoiceDetail,
   type UnmatchedNotificationList,
 } from '@bansi/shared';
 import { addMs, nowIso } from '../../lib/crypto';
@@ -17,6 +18,7 @@ import type { Deps, Executor } from '../../lib/deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
 import { canReadInvoice } from './payments.policy';
+import { listReviewEventsOf, presentReviewTimeline, registerReviewQueueSource, reviewUserName, type ReviewTimelineRow } from '../review';
 import { presentFee, presentInvoice, presentStaffInvoice, presentUnmatched } from './payments.presenter';
 import {
   findInvoice,
@@ -25,6 +27,8 @@ import {
   latestReversalsOf,
   latestSlipsOf,
   linesOf,
+  slipsOfInvoice,
+  slipsQueueSelect,
   listFees,
   type InvoiceFilter,
   type SlipRow,
@@ -106,6 +110,9 @@ export async function listStaffInvoices(
   );
 }
 
+// The slips' source of the one review queue (decision 270): pending is waiting; confirmed and rejected are done.
+registerReviewQueueSource({ kind: 'slip', awaiting: ['pending'], all: SLIP_STATUSES, select: slipsQueueSelect });
+
 /** A company's own invoice, else 404 (another company's id is "not found", never "forbidden"). */
 export async function readableInvoice(db: Executor, principal: Principal, id: string): Promise<InvoicesTable> {
   const row = await findInvoice(db, id);
@@ -125,19 +132,60 @@ export async function getInvoice(deps: Deps, principal: Principal, id: string, l
 /** Staff read every invoice by id. */
 export const findInvoiceForStaff = (deps: Deps, id: string) => findInvoice(deps.db, id);
 
-export async function getStaffInvoice(deps: Deps, id: string, lang: Language): Promise<StaffInvoice> {
+export async function getStaffInvoice(deps: Deps, id: string, lang: Language): Promise<StaffInvoiceDetail> {
   const row = await findInvoice(deps.db, id);
   if (!row) throw notFound();
   const company = await findCompany(deps.db, row.companyId);
-  const { lines, slips, reversals } = await presentRows(deps, [row]);
-  return presentStaffInvoice(
-    deps.t,
-    lang,
-    { ...row, companyNameLo: company?.nameLo ?? '', companyNameEn: company?.nameEn ?? '' },
-    lines(row.id),
-    slips.get(row.id),
-    reversals.get(row.id),
+  const [{ lines, slips, reversals }, reviewEvents] = await Promise.all([presentRows(deps, [row]), slipTimeline(deps.db, row.id)]);
+  return Object.assign(
+    presentStaffInvoice(
+      deps.t,
+      lang,
+      { ...row, companyNameLo: company?.nameLo ?? '', companyNameEn: company?.nameEn ?? '' },
+      lines(row.id),
+      slips.get(row.id),
+      reversals.get(row.id),
+    ),
+    { reviewEvents },
   );
+}
+
+/**
+ * The review timeline of an invoice's slips, newest first, from the one review presenter (decision 270): each
+ * upload (the slip row itself: the company's upload is not a review event) and the staff decisions that
+ * decide-on-slip wrote to the review table.
+ */
+async function slipTimeline(db: Executor, invoiceId: string) {
+  const slips = await slipsOfInvoice(db, invoiceId);
+  const [events, names] = await Promise.all([
+    listReviewEventsOf(
+      db,
+      'slip',
+      slips.map((s) => s.id),
+    ),
+    Promise.all([...new Set(slips.map((s) => s.uploadedBy))].map(async (userId) => [userId, await reviewUserName(db, userId)] as const)),
+  ]);
+  const nameOf = new Map(names);
+  const uploads: ReviewTimelineRow[] = slips.map((s) => ({
+    id: s.id,
+    at: s.uploadedAt,
+    actorId: s.uploadedBy,
+    actorKind: 'company',
+    actorName: nameOf.get(s.uploadedBy) ?? '',
+    action: 'uploaded',
+    fromStatus: null,
+    toStatus: 'pending',
+    comment: null,
+    details: null,
+    fileId: s.fileId,
+    slot: null,
+    fileName: s.fileName,
+  }));
+  // newest first; a decision is never older than its upload
+  const rows = [...events, ...uploads].sort((a, b) =>
+    a.at === b.at ? (a.action === 'uploaded' ? 1 : 0) - (b.action === 'uploaded' ? 1 : 0) : a.at < b.at ? 1 : -1,
+  );
+  return presentReviewTimeline(rows);
 }
 
 /** The dynamic LAO QR of an open invoice: the merchant from configuration, the amount and the number. */

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DocumentSelect } from '../../lib/documents';
 import { nextSequence } from '../../db/sequences';
 import type { Executor } from '../../lib/deps';
+import type { ReviewQueueFilter, ReviewQueueSelect } from '../review';
 import { companyFilesOf, findFilesByIds } from '../files';
 import type {
   FeeScheduleTable,
@@ -77,6 +78,32 @@ export async function latestSlipsOf(db: Executor, invoiceIds: string[]): Promise
   const kinds = new Map((await findFilesByIds(db, [...new Set(rows.map((r) => r.fileId))])).map((f) => [f.id, f.kind]));
   return new Map(rows.map((r) => [r.invoiceId, { ...r, fileKind: kinds.get(r.fileId) ?? '' }]));
 }
+
+/**
+ * The slips' source of the one review queue (modules/review, decision 270): slips in `filter.statuses`
+ * (literals: index invoice_slips_pending, else invoice_slips_queue on (uploaded_at, id)), their company and
+ * book year from the invoice; the upload time is the queue's order.
+ */
+export function slipsQueueSelect(db: Executor, filter: ReviewQueueFilter): ReviewQueueSelect {
+  let query = db
+    .selectFrom('invoiceSlips')
+    .innerJoin('invoices', 'invoices.id', 'invoiceSlips.invoiceId')
+    .select((eb) => [
+      sql<'slip'>`'slip'`.as('kind'),
+      'invoiceSlips.id as id',
+      'invoices.companyId as companyId',
+      'invoices.bookYear as bookYear',
+      eb.cast<string>('invoiceSlips.status', 'text').as('status'),
+      'invoiceSlips.uploadedAt as submittedAt',
+    ])
+    .where(sql<boolean>`${sql.ref('invoiceSlips.status')} in (${sql.join(filter.statuses.map((s: string) => sql.lit(s)))})`);
+  if (filter.bookYear !== undefined) query = query.where('invoices.bookYear', '=', filter.bookYear);
+  return query;
+}
+
+/** Every slip of an invoice, oldest first. */
+export const slipsOfInvoice = (db: Executor, invoiceId: string) =>
+  db.selectFrom('invoiceSlips').selectAll().where('invoiceId', '=', invoiceId).orderBy('uploadedAt').orderBy('id').execute();
 
 export interface InvoiceFilter {
   companyId?: string;

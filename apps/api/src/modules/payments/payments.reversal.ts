@@ -1,4 +1,4 @@
-import { formatLak, type Language, type StaffInvoice } from '@bansi/shared';
+import { formatLak, type Language, type StaffInvoiceDetail } from '@bansi/shared';
 import type { Actor } from '../../lib/actor';
 import { nowIso } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
@@ -30,7 +30,7 @@ export async function reversePayment(
   id: string,
   reason: string,
   lang: Language,
-): Promise<StaffInvoice> {
+): Promise<StaffInvoiceDetail> {
   const invoice = await findInvoice(deps.db, id);
   if (!invoice) throw notFound();
   const payment = invoice.status === 'paid' ? await findPaymentOf(deps.db, id) : undefined;

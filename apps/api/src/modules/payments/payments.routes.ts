@@ -18,7 +18,7 @@ import {
   ReverseInvoiceBody,
   SimulatePaymentBody,
   SimulatedPayment,
-  StaffInvoice,
+  StaffInvoiceDetail,
   StaffInvoiceList,
   StaffInvoiceListQuery,
   UnmatchedNotificationList,
@@ -170,7 +170,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     PaymentPaths.staffInvoices,
     {
       config: { audience: 'staff' },
-      schema: { tags, summary: 'Issue an invoice with free lines', body: CreateInvoiceBody, response: { 201: StaffInvoice } },
+      schema: { tags, summary: 'Issue an invoice with free lines', body: CreateInvoiceBody, response: { 201: StaffInvoiceDetail } },
     },
     async (request, reply) => reply.code(201).send(await issueInvoice(deps, actorOf(request), request.principal!, request.body, lang(request))),
   );
@@ -178,7 +178,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     PaymentPaths.staffInvoice(':id'),
     {
       config: { audience: 'staff' },
-      schema: { tags, summary: 'One invoice with its payment, slip and history (staff)', params: IdParams, response: { 200: StaffInvoice } },
+      schema: { tags, summary: 'One invoice with its payment, slip and history (staff)', params: IdParams, response: { 200: StaffInvoiceDetail } },
     },
     async (request) => getStaffInvoice(deps, request.params.id, lang(request)),
   );
@@ -186,7 +186,13 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     PaymentPaths.staffAction(':id', 'void'),
     {
       config: { audience: 'staff' },
-      schema: { tags, summary: 'Void an open invoice, with a reason', params: IdParams, body: VoidInvoiceBody, response: { 200: StaffInvoice } },
+      schema: {
+        tags,
+        summary: 'Void an open invoice, with a reason',
+        params: IdParams,
+        body: VoidInvoiceBody,
+        response: { 200: StaffInvoiceDetail },
+      },
     },
     async (request) => voidInvoice(deps, actorOf(request), request.principal!, request.params.id, request.body.reason, lang(request)),
   );
@@ -199,7 +205,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Confirm (with the amount and date) or reject a transfer slip',
         params: IdParams,
         body: ConfirmInvoiceBody,
-        response: { 200: StaffInvoice },
+        response: { 200: StaffInvoiceDetail },
       },
     },
     async (request) => decideOnSlip(deps, actorOf(request), request.principal!, request.params.id, request.body, lang(request)),
@@ -214,7 +220,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reverse the payment of a paid invoice, with a reason',
         params: IdParams,
         body: ReverseInvoiceBody,
-        response: { 200: StaffInvoice },
+        response: { 200: StaffInvoiceDetail },
       },
     },
     async (request) => reversePayment(deps, actorOf(request), request.principal!, request.params.id, request.body.reason, lang(request)),

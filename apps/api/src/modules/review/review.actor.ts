@@ -12,6 +12,11 @@ export async function reviewActorName(db: Executor, principal: Principal): Promi
   return (await accountsPort.use().findUserById(db, principal.userId))?.name ?? '';
 }
 
+/** A user's name as a timeline shows it (an event another module records as its own row, e.g. a slip's upload). */
+export async function reviewUserName(db: Executor, userId: string): Promise<string> {
+  return (await accountsPort.use().findUserById(db, userId))?.name ?? '';
+}
+
 /**
  * Staff read every reviewed item; a company user only their own company's. Anything else is "not found"
  * (a foreign id must not reveal that it exists).

@@ -1,4 +1,6 @@
+import type { Compilable } from 'kysely';
 import type { Executor } from '../../lib/deps';
+import type { ReviewQueueRow, ReviewQueueSelect } from './review.queue';
 import { afterKeyset } from '../../db/keyset';
 import type { ReviewEventKind, ReviewEventsTable } from './review.tables';
 
@@ -53,4 +55,41 @@ export function listReviewComments(db: Executor, kind: ReviewEventKind, subjectI
   let query = ofSubject(db, kind, subjectId).selectAll().where('comment', 'is not', null);
   if (opts.staffAndAnswers) query = query.where((eb) => eb.or([eb('actorKind', '=', 'staff'), eb('action', '=', 'answered')]));
   return query.orderBy('at', 'asc').orderBy('ord', 'asc').orderBy('id', 'asc').execute();
+}
+
+/**
+ * The one review queue (review.queue.ts): each source's SELECT after the keyset, in queue order, cut to the page,
+ * then all of them unioned and cut again — each branch reads its own index range (submitted_at, id).
+ */
+export function reviewQueueQuery(
+  db: Executor,
+  selects: readonly ReviewQueueSelect[],
+  q: { after: { key: string; id: string } | null; limit: number },
+) {
+  const branches = selects.map((select) => {
+    let branch = db.selectFrom(select.as('s')).selectAll();
+    if (q.after) branch = branch.where(afterKeyset(['s.submittedAt', 's.id'], 'asc', [q.after.key, q.after.id]));
+    return db.selectFrom(branch.orderBy('s.submittedAt', 'asc').orderBy('s.id', 'asc').limit(q.limit).as('b')).selectAll();
+  });
+  const merged = branches.slice(1).reduce((all, b) => all.unionAll(b), branches[0]!);
+  return db
+    .selectFrom(merged.as('u'))
+    .selectAll()
+    .orderBy('u.submittedAt', 'asc')
+    .orderBy('u.id', 'asc')
+    .limit(q.limit) as unknown as Compilable<ReviewQueueRow>;
+}
+
+/** The timelines of several subjects of one kind (a slip's invoice has its slips), newest first. */
+export function listReviewEventsOf(db: Executor, kind: ReviewEventKind, subjectIds: readonly string[]) {
+  if (subjectIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('reviewEvents')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('subjectId', 'in', subjectIds)
+    .orderBy('at', 'desc')
+    .orderBy('ord', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }

@@ -5,7 +5,9 @@ import { plansOf } from '../../../test/explain';
 import { createTestApp, dialect, registerCompany, type TestApp } from '../../../test/helpers';
 import { api, openSubmission } from '../../../test/submissions';
 import { listDocuments } from './submissions.all-documents';
-import { countCurrentFiles, listCompanySubmissions, listQueue } from './submissions.repository';
+import { countCurrentFiles, listCompanySubmissions } from './submissions.repository';
+import { reviewQueueRows } from '../review';
+import './submissions.queries';
 
 // The all-document history as one keyset-paged SQL query, and the indexes of the history and the
 // staff queue (issue 17, decisions 101 and 102).
@@ -105,10 +107,16 @@ describe(`all-document history and queue lists (${dialect})`, () => {
   });
 
   it('reads the waiting queue from the partial index of waiting submissions', async () => {
-    const plans = await plansOf(t.db, (k) => listQueue(k, { statuses: ['submitted', 'resubmitted', 'in_review'], after: null, limit: 21 }));
+    const plans = await plansOf(t.db, (k) =>
+      reviewQueueRows(k, { plan: [{ kind: 'submission', statuses: ['submitted', 'resubmitted', 'in_review'] }], after: null, limit: 21 }),
+    );
     expect(plans.join('\n')).toContain('submissions_awaiting');
     const all = await plansOf(t.db, (k) =>
-      listQueue(k, { statuses: ['submitted', 'in_review', 'returned', 'resubmitted', 'accepted'], after: null, limit: 21 }),
+      reviewQueueRows(k, {
+        plan: [{ kind: 'submission', statuses: ['submitted', 'in_review', 'returned', 'resubmitted', 'accepted'] }],
+        after: null,
+        limit: 21,
+      }),
     );
     expect(all.join('\n')).toContain('submissions_submitted');
   });

@@ -1,6 +1,4 @@
 import {
-  GROUPED_TIMELINE_ACTIONS,
-  groupTimeline,
   allowedSubmissionActions,
   isEditableByCompany,
   SubmissionSignatories,
@@ -10,11 +8,10 @@ import {
   type Submission,
   type SubmissionActor,
   type SubmissionComment,
-  type SubmissionEvent,
   type SubmissionSummary,
 } from '@bansi/shared';
 import { answersIdOf, type ReviewEventRow } from '../review';
-import type { SubmissionEventsTable, SubmissionsTable } from './submissions.tables';
+import type { SubmissionsTable } from './submissions.tables';
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 
@@ -84,35 +81,6 @@ export function presentSubmission(row: SubmissionsTable, size: SizeView, actor: 
     sizeDiffers: size.sizeDiffers,
     editable: isEditableByCompany(row.status),
     allowedActions: allowedSubmissionActions(row.status, actor),
-  };
-}
-
-/** One timeline entry: an event, or one upload action of several files (domain/timeline-groups.ts), newest first. */
-export function presentEventGroup(group: readonly SubmissionEventsTable[]): SubmissionEvent {
-  const [first] = group;
-  if (!first) throw new Error('an empty timeline group');
-  const concernsFiles = group.some((e) => e.fileId !== null) && GROUPED_TIMELINE_ACTIONS.includes(first.action);
-  return {
-    ...presentEvent(first),
-    files: concernsFiles ? group.map((e) => ({ fileId: e.fileId, slot: e.slot, fileName: e.fileName })) : [],
-  };
-}
-
-/** The timeline rows (newest first) as entries: one upload action is one entry. */
-export const presentTimeline = (rows: readonly SubmissionEventsTable[]) => groupTimeline(rows).map(presentEventGroup);
-
-export function presentEvent(row: SubmissionEventsTable): Omit<SubmissionEvent, 'files'> {
-  return {
-    id: row.id,
-    at: row.at,
-    actor: { kind: row.actorKind, name: row.actorName },
-    action: row.action,
-    fromStatus: row.fromStatus,
-    toStatus: row.toStatus,
-    comment: row.comment,
-    fileId: row.fileId,
-    slot: row.slot,
-    fileName: row.fileName,
   };
 }
 

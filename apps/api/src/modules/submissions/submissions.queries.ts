@@ -12,15 +12,16 @@ import {
   type SubmissionListQuery,
   type SubmissionStatus,
 } from '@bansi/shared';
-import { KEY_ID, decodeCursor, encodeCursor, pageOf } from '../../lib/cursor';
+import { decodeCursor, encodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
 import { invalid, notFound } from '../../lib/errors';
 import type { Principal } from '../../plugins/access';
+import { listReviewQueue, presentReviewGroup, presentReviewTimeline, registerReviewQueueSource } from '../review';
 import { presentCompany, findCompany, listCompanyNames, listPeople } from '../companies';
 import { findFileById, listFilesOfOwner, type FilesTable } from '../files';
 import { buildFiles, checksOf, fieldError, loadReference, sizeViewOf } from './submissions.checklist';
 import { actorOf, assertCanRead } from './submissions.policy';
-import { presentComment, presentEventGroup, presentSubmission, presentSummary, presentTimeline } from './submissions.presenter';
+import { presentComment, presentSubmission, presentSummary } from './submissions.presenter';
 import {
   SUBMISSION_OWNER,
   countCurrentFiles,
@@ -30,7 +31,8 @@ import {
   listCommentEvents,
   listCompanySubmissions,
   listEvents,
-  listQueue,
+  findQueueSubmissions,
+  submissionsQueueSelect,
   receiptsOf,
   type EventCursor,
 } from './submissions.repository';
@@ -123,7 +125,7 @@ export async function listSubmissionEvents(deps: Deps, principal: Principal, id:
       const page = groups.slice(0, q.limit);
       const last = page.at(-1)?.at(-1);
       const nextCursor = groups.length > q.limit && last ? encodeCursor([last.at, Number(last.ord), last.id]) : null;
-      return { items: page.map(presentEventGroup), nextCursor };
+      return { items: page.map(presentReviewGroup), nextCursor };
     }
     const tail = batch.at(-1)!;
     cursor = { at: tail.at, ord: Number(tail.ord), id: tail.id };
@@ -150,19 +152,37 @@ export async function getReceiptFile(deps: Deps, principal: Principal, id: strin
 const AWAITING: SubmissionStatus[] = ['submitted', 'resubmitted', 'in_review'];
 const NOT_DRAFT: SubmissionStatus[] = ['submitted', 'in_review', 'returned', 'resubmitted', 'accepted'];
 
-/** The review queue, oldest submission first; drafts are never listed. */
+// The filings' source of the one review queue (decision 270).
+registerReviewQueueSource({ kind: 'submission', awaiting: AWAITING, all: NOT_DRAFT, select: submissionsQueueSelect });
+
+/**
+ * The review queue, oldest submission first; drafts are never listed. The rows come from the one review queue
+ * (modules/review, decision 270) asked for filings only; this adds the list's columns and the company.
+ */
 export async function staffQueue(deps: Deps, q: StaffQueueQuery, lang: Language) {
-  const statuses = q.status === 'awaiting' ? AWAITING : q.status === 'all' ? NOT_DRAFT : [q.status];
-  const after = decodeCursor(deps, lang, q.cursor, KEY_ID);
-  const rows = await listQueue(deps.db, {
-    statuses,
-    bookYear: q.bookYear,
-    provinceCode: q.provinceCode,
-    sizeId: q.sizeId,
-    after: after ? { key: after[0], id: after[1] } : null,
-    limit: q.limit + 1,
-  });
-  const { page, nextCursor } = pageOf(rows, q.limit, (r) => [r.submittedAt ?? '', r.id]);
+  const queue = await listReviewQueue(
+    deps,
+    {
+      kinds: ['submission'],
+      status: q.status,
+      bookYear: q.bookYear,
+      provinceCode: q.provinceCode,
+      sizeId: q.sizeId,
+      cursor: q.cursor,
+      limit: q.limit,
+    },
+    lang,
+  );
+  const nextCursor = queue.nextCursor;
+  const found = new Map(
+    (
+      await findQueueSubmissions(
+        deps.db,
+        queue.rows.map((r) => r.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const page = queue.rows.flatMap((r) => found.get(r.id) ?? []);
   const ids = page.map((r) => r.id);
   const [ref, counts, receipts, companyRows] = await Promise.all([
     loadReference(deps.db),
@@ -198,7 +218,7 @@ export async function getStaffSubmission(deps: Deps, principal: Principal, id: s
     listPeople(deps.db, row.companyId),
     listEvents(deps.db, row.id, null, 1000),
   ]);
-  return { ...detail, company: presentCompany(company, people), events: presentTimeline(events) };
+  return { ...detail, company: presentCompany(company, people), events: presentReviewTimeline(events) };
 }
 
 /** A file of this submission (any version), for comments; anything else is a field error. */

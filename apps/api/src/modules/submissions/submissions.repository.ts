@@ -16,6 +16,8 @@ import {
   listReviewEvents,
   type ReviewEventCursor,
   type ReviewEventsTable,
+  type ReviewQueueFilter,
+  type ReviewQueueSelect,
 } from '../review';
 
 export const SUBMISSION_OWNER = 'submission';
@@ -86,32 +88,44 @@ export const listCompanySubmissions = preparedQuery(
 const everyButDraft = (statuses: readonly SubmissionStatus[]) =>
   !statuses.includes('draft') && SubmissionStatus.options.every((s) => s === 'draft' || statuses.includes(s));
 
-/** The review queue: oldest (last) submission first; drafts are never listed. */
-export const listQueue = preparedQuery(
-  (
-    db,
-    q: { statuses: readonly SubmissionStatus[]; bookYear?: number; provinceCode?: string; sizeId?: string; after: KeyCursor | null; limit: number },
-  ) => {
-    let query = db
-      .selectFrom('submissions')
-      .select([...SUMMARY_COLUMNS, ...SIZE_COLUMNS].map((c) => `submissions.${c}` as const))
-      // Literal values (not parameters), so the planner can match the partial indexes submissions_awaiting
-      // and submissions_submitted (decision 101).
-      .where(
-        everyButDraft(q.statuses)
-          ? sql<boolean>`${sql.ref('submissions.status')} <> 'draft'`
-          : sql<boolean>`${sql.ref('submissions.status')} in (${sql.join(q.statuses.map((s) => sql.lit(s)))})`,
-      )
-      .where('submissions.submittedAt', 'is not', null);
-    if (q.bookYear !== undefined) query = query.where('submissions.bookYear', '=', q.bookYear);
-    if (q.provinceCode || q.sizeId)
-      query = query.where('submissions.companyId', 'in', companyIdsWhere(db, { provinceCode: q.provinceCode, sizeId: q.sizeId }));
-    if (q.after) query = query.where(afterKeyset(['submissions.submittedAt', 'submissions.id'], 'asc', [q.after.key, q.after.id]));
-    return query.orderBy('submissions.submittedAt', 'asc').orderBy('submissions.id', 'asc').limit(q.limit);
-  },
-  // the statuses are written into the SQL as literals (partial indexes)
-  { shapeKeys: ['statuses'] },
-);
+/**
+ * The filings' source of the one review queue (modules/review, decision 270): submitted filings in
+ * `filter.statuses`, as its common columns. Statuses are literals (not parameters), so the planner can match
+ * the partial indexes submissions_awaiting and submissions_submitted on (submitted_at, id) (decision 101).
+ */
+export function submissionsQueueSelect(db: Executor, filter: ReviewQueueFilter): ReviewQueueSelect {
+  const statuses = filter.statuses as readonly SubmissionStatus[];
+  let query = db
+    .selectFrom('submissions')
+    .select((eb) => [
+      sql<'submission'>`'submission'`.as('kind'),
+      'submissions.id as id',
+      'submissions.companyId as companyId',
+      'submissions.bookYear as bookYear',
+      eb.cast<string>('submissions.status', 'text').as('status'),
+      sql<string>`${sql.ref('submissions.submittedAt')}`.as('submittedAt'),
+    ])
+    .where(
+      everyButDraft(statuses)
+        ? sql<boolean>`${sql.ref('submissions.status')} <> 'draft'`
+        : sql<boolean>`${sql.ref('submissions.status')} in (${sql.join(statuses.map((s) => sql.lit(s)))})`,
+    )
+    .where('submissions.submittedAt', 'is not', null);
+  if (filter.bookYear !== undefined) query = query.where('submissions.bookYear', '=', filter.bookYear);
+  if (filter.provinceCode || filter.sizeId)
+    query = query.where('submissions.companyId', 'in', companyIdsWhere(db, { provinceCode: filter.provinceCode, sizeId: filter.sizeId }));
+  return query;
+}
+
+/** The rows of a queue page (the list's columns), in any order. */
+export const findQueueSubmissions = (db: Executor, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('submissions')
+        .select([...SUMMARY_COLUMNS, ...SIZE_COLUMNS])
+        .where('id', 'in', ids)
+        .execute();
 
 /** How many current (not replaced) files each submission has (index files_current). */
 export const countCurrentFiles = (db: Executor, submissionIds: string[]) => countCurrentFilesOf(db, SUBMISSION_OWNER, submissionIds);

@@ -1,4 +1,4 @@
-import { formatLak, vientianeDate, type ConfirmInvoiceBody, type Language, type StaffInvoice } from '@bansi/shared';
+import { formatLak, vientianeDate, type ConfirmInvoiceBody, type Language, type StaffInvoiceDetail } from '@bansi/shared';
 import type { Actor } from '../../../lib/actor';
 import { newId, nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
@@ -29,7 +29,7 @@ export async function decideOnSlip(
   id: string,
   body: ConfirmInvoiceBody,
   lang: Language,
-): Promise<StaffInvoice> {
+): Promise<StaffInvoiceDetail> {
   const row = await findInvoice(deps.db, id);
   if (!row) throw notFound();
   const slip = (await latestSlipsOf(deps.db, [id])).get(id);

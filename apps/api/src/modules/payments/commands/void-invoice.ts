@@ -1,4 +1,4 @@
-import type { Language, StaffInvoice } from '@bansi/shared';
+import type { Language, StaffInvoiceDetail } from '@bansi/shared';
 import type { Actor } from '../../../lib/actor';
 import { nowIso } from '../../../lib/crypto';
 import type { Deps } from '../../../lib/deps';
@@ -8,7 +8,14 @@ import { recordAudit } from '../../audit';
 import { getStaffInvoice } from '../payments.queries';
 import { findInvoice, markInvoiceVoid } from '../payments.repository';
 
-export async function voidInvoice(deps: Deps, actor: Actor, principal: Principal, id: string, reason: string, lang: Language): Promise<StaffInvoice> {
+export async function voidInvoice(
+  deps: Deps,
+  actor: Actor,
+  principal: Principal,
+  id: string,
+  reason: string,
+  lang: Language,
+): Promise<StaffInvoiceDetail> {
   const row = await findInvoice(deps.db, id);
   if (!row) throw notFound();
   const now = nowIso();

@@ -40,7 +40,7 @@ import { notesPdfUrl } from '../api/pdf-url';
 import { useSubmitNotes } from '../api/submit-notes';
 import { ConflictDialog } from '../components/conflict-dialog';
 import { currentComments, OverallNotesComments } from '../components/notes-comments';
-import { NotesTimeline } from '../components/notes-timeline';
+import { ReviewTimeline } from '../../../components/review/review-timeline';
 import { SaveIndicator } from '../components/save-indicator';
 import { SectionEditor } from '../components/section-editor';
 import { SectionNav } from '../components/section-nav';
@@ -354,7 +354,8 @@ function Editor({ initial, yearSelect }: { initial: NotesDocument; yearSelect: R
         <Title order={2} size="h4" mb="sm">
           {t('notesUi.timeline.title')}
         </Title>
-        <NotesTimeline
+        <ReviewTimeline
+          kind="notes"
           events={events.data?.pages.flatMap((p) => p.items) ?? []}
           hasMore={events.hasNextPage}
           onMore={() => void events.fetchNextPage()}

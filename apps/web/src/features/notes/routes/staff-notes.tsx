@@ -29,7 +29,7 @@ import { notesKeys } from '../api/keys';
 import { notesPdfUrl } from '../api/pdf-url';
 import { useStaffNotesAction, useStaffNotesComment } from '../api/staff-actions';
 import { OverallNotesComments, SectionComments } from '../components/notes-comments';
-import { NotesTimeline } from '../components/notes-timeline';
+import { ReviewTimeline } from '../../../components/review/review-timeline';
 import { SectionView } from '../components/section-view';
 import { toastDone } from '../lib/toast';
 
@@ -204,7 +204,7 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
         </>
       }
       timelineTitle={t('notesUi.timeline.title')}
-      timeline={<NotesTimeline events={doc.events} />}
+      timeline={<ReviewTimeline kind="notes" events={doc.events} />}
       dialogs={
         <>
           <Modal opened={dialog === 'return'} onClose={() => setDialog(null)} title={t('notesUi.staff.returnTitle')} centered>

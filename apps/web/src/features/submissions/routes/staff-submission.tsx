@@ -34,7 +34,7 @@ import { FilingReference } from '../components/filing-reference';
 import { StatusBadge } from '../components/status-badge';
 import { FilingSizeForm } from '../components/filing-size-form';
 import { SignatoriesFacts, SubmissionFacts } from '../components/submission-facts';
-import { SubmissionTimeline } from '../components/timeline';
+import { ReviewTimeline } from '../../../components/review/review-timeline';
 import { useLang } from '../../../lib/use-lang';
 import { nameOf } from '../lib/lang';
 import { READABLE_TITLE } from '../lib/styles';
@@ -234,7 +234,7 @@ function Review({ submission: s }: { submission: StaffSubmissionDetail }) {
         </SimpleGrid>
       }
       timelineTitle={t('submission.timeline.title')}
-      timeline={<SubmissionTimeline events={s.events} />}
+      timeline={<ReviewTimeline kind="submission" events={s.events} />}
       dialogs={
         <>
           <StaffFileViewer file={viewing} onClose={() => setViewing(null)} />

@@ -18,7 +18,7 @@ import { FileLine } from '../components/file-actions';
 import { FilingReference } from '../components/filing-reference';
 import { StatusBadge } from '../components/status-badge';
 import { SignatoriesFacts, SubmissionFacts } from '../components/submission-facts';
-import { SubmissionTimeline } from '../components/timeline';
+import { ReviewTimeline } from '../../../components/review/review-timeline';
 import { useLang } from '../../../lib/use-lang';
 import { nameOf } from '../lib/lang';
 
@@ -178,7 +178,8 @@ function Detail({ submission: s }: { submission: SubmissionDetail }) {
         ) : events.isError ? (
           <Alert color="red">{errorText(events.error)}</Alert>
         ) : (
-          <SubmissionTimeline
+          <ReviewTimeline
+            kind="submission"
             events={allEvents}
             hasMore={events.hasNextPage}
             onMore={() => void events.fetchNextPage()}

@@ -1,44 +1,59 @@
-import type { NotesEvent } from '@bansi/shared';
-import { Blockquote, Button, Text, Timeline } from '@mantine/core';
+import type { ReviewEvent, ReviewKind } from '@bansi/shared';
+import { Blockquote, Button, List, Text, Timeline } from '@mantine/core';
 import { IconBuilding, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
-import { useLang } from '../../../lib/use-lang';
+import { formatDateTime } from '../../lib/format';
+import { useLang } from '../../lib/use-lang';
+import { REVIEW_TIMELINE_TEXT as KINDS } from './review-timeline-text';
 
-/** The notes document's timeline (who, when, what, comment), newest first. */
-export function NotesTimeline({
+/**
+ * The one review timeline (issue 34, decision 270): a filing's, a notes document's or a payment slip's events
+ * (who, when, what, comment), newest first, as the API's one presenter gives them (`ReviewEvent`).
+ */
+export function ReviewTimeline({
+  kind,
   events,
   hasMore,
   onMore,
   loadingMore,
 }: {
-  events: NotesEvent[];
+  kind: ReviewKind;
+  events: ReviewEvent[];
   hasMore?: boolean;
   onMore?: () => void;
   loadingMore?: boolean;
 }) {
   const { t } = useTranslation();
   const lng = useLang();
+  const text = KINDS[kind];
   if (events.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {t('notesUi.timeline.empty')}
+        {t(text.empty)}
       </Text>
     );
   }
   return (
     <>
-      <Timeline bulletSize={24} lineWidth={2} data-testid="notes-timeline">
+      <Timeline bulletSize={24} lineWidth={2} data-testid={text.testId}>
         {events.map((e) => (
           <Timeline.Item
             key={e.id}
             bullet={e.actor.kind === 'staff' ? <IconUserCheck size={14} /> : <IconBuilding size={14} />}
-            title={t(`notesUi.event.${e.action}`)}
+            title={text.title(t, e)}
             data-testid="timeline-item"
             data-action={e.action}
+            data-files={e.files.length}
           >
+            {e.files.length > 1 && (
+              <List size="xs" spacing={0} mb={2} data-testid="timeline-files" style={{ overflowWrap: 'anywhere' }}>
+                {e.files.map((f, i) => (
+                  <List.Item key={f.fileId ?? i}>{f.fileName}</List.Item>
+                ))}
+              </List>
+            )}
             <Text size="xs" c="dimmed">
-              {t('notesUi.timeline.by', { name: e.actor.name, at: formatDateTime(e.at, lng) })}
+              {text.by(t, e, formatDateTime(e.at, lng))}
             </Text>
             {e.sections.length > 0 && (
               <Text size="xs" c="dimmed">
@@ -47,7 +62,7 @@ export function NotesTimeline({
             )}
             {e.toStatus && e.fromStatus !== e.toStatus && (
               <Text size="xs" c="dimmed">
-                {t('notesUi.timeline.status', { status: t(`submission.status.${e.toStatus}`) })}
+                {text.status(t, e, e.toStatus)}
               </Text>
             )}
             {e.comment && (
@@ -60,7 +75,7 @@ export function NotesTimeline({
       </Timeline>
       {hasMore && (
         <Button variant="subtle" size="xs" mt="sm" onClick={onMore} loading={loadingMore}>
-          {t('lists.more')}
+          {t(text.more)}
         </Button>
       )}
     </>
