@@ -1,13 +1,15 @@
 import { WebPaths, type Language, type ReviewQueueItem, type ReviewQueuePage, type ReviewQueueQuery } from '@bansi/shared';
 import type { Deps } from '../../lib/deps';
 import { listCompanyNames } from '../companies';
+import { listInvoicesOfSlips } from '../payments';
 import { listReviewQueue, type ReviewQueueRow } from '../review';
 
 /** The staff screen that reviews a queue row. */
-function linkOf(row: ReviewQueueRow): string {
+function linkOf(row: ReviewQueueRow, invoiceOfSlip: ReadonlyMap<string, string>): string {
   if (row.kind === 'submission') return WebPaths.staff.submission(row.id);
   if (row.kind === 'notes') return WebPaths.staff.notesOne(row.id);
-  return WebPaths.staff.invoicesOf(row.companyId);
+  const invoiceId = invoiceOfSlip.get(row.id);
+  return invoiceId ? WebPaths.staff.invoice(invoiceId) : WebPaths.staff.invoicesOf(row.companyId);
 }
 
 /**
@@ -21,7 +23,15 @@ export async function reviewQueue(deps: Deps, q: ReviewQueueQuery, lang: Languag
     { kinds: q.kind ? [q.kind] : undefined, status: q.status, bookYear: q.bookYear, cursor: q.cursor, limit: q.limit },
     lang,
   );
-  const companies = new Map((await listCompanyNames(deps.db, [...new Set(rows.map((r) => r.companyId))])).map((c) => [c.id, c]));
+  const [companyRows, slipRows] = await Promise.all([
+    listCompanyNames(deps.db, [...new Set(rows.map((r) => r.companyId))]),
+    listInvoicesOfSlips(
+      deps.db,
+      rows.filter((r) => r.kind === 'slip').map((r) => r.id),
+    ),
+  ]);
+  const companies = new Map(companyRows.map((c) => [c.id, c]));
+  const invoiceOfSlip = new Map(slipRows.map((s) => [s.id, s.invoiceId]));
   const items = rows.flatMap((r): ReviewQueueItem[] => {
     const c = companies.get(r.companyId);
     if (!c) return [];
@@ -33,7 +43,7 @@ export async function reviewQueue(deps: Deps, q: ReviewQueueQuery, lang: Languag
         bookYear: r.bookYear,
         status: r.status as ReviewQueueItem['status'],
         submittedAt: r.submittedAt,
-        link: linkOf(r),
+        link: linkOf(r, invoiceOfSlip),
       },
     ];
   });

@@ -6,6 +6,7 @@ export {
   countOpenInvoices,
   listAllInvoicesOfCompany,
   listInvoiceNumbers,
+  listInvoicesOfSlips,
   listInvoicesOfCompany,
   listPaymentsOfInvoices,
 } from './payments.staff-reads.repository';

@@ -4,6 +4,4 @@ import { listInvoiceNumbers } from './payments.staff-reads.repository';
 
 /** Invoices as the audit log names them: by number, opening the company's invoices. */
 export const nameInvoices: SubjectNamer = async (db, ids) =>
-  new Map(
-    (await listInvoiceNumbers(db, ids)).map((r) => [r.id, { nameLo: r.number, nameEn: r.number, link: WebPaths.staff.invoicesOf(r.companyId) }]),
-  );
+  new Map((await listInvoiceNumbers(db, ids)).map((r) => [r.id, { nameLo: r.number, nameEn: r.number, link: WebPaths.staff.invoice(r.id) }]));

@@ -46,3 +46,7 @@ export const listPaymentsOfInvoices = (db: Executor) =>
     .innerJoin('invoices as i', 'i.id', 'p.invoiceId')
     .select(['p.id', 'p.invoiceId', 'i.number', 'i.companyId', 'p.amount', 'p.method', 'p.paidAt', 'p.reversedAt', 'p.reversalReason'])
     .execute();
+
+/** The invoice each slip belongs to (the review queue links a slip to its invoice's screen). */
+export const listInvoicesOfSlips = (db: Executor, slipIds: readonly string[]) =>
+  slipIds.length === 0 ? Promise.resolve([]) : db.selectFrom('invoiceSlips').select(['id', 'invoiceId']).where('id', 'in', slipIds).execute();

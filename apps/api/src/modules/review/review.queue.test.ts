@@ -30,6 +30,8 @@ interface Made {
   bookYear: number | null;
   status: string;
   submittedAt: string | null;
+  /** a slip's invoice: the screen the queue links to */
+  invoiceId?: string;
 }
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 9, minute)).toISOString();
@@ -118,7 +120,15 @@ describe(`the one review queue and timeline (${dialect})`, () => {
         expect(res.statusCode, res.body).toBe(200);
       }
       const slip = await k.selectFrom('invoiceSlips').selectAll().where('invoiceId', '=', invoice.id).executeTakeFirstOrThrow();
-      made.push({ kind: 'slip', id: slip.id, companyId: company.companyId!, bookYear: null, status: slip.status, submittedAt: slip.uploadedAt });
+      made.push({
+        kind: 'slip',
+        id: slip.id,
+        companyId: company.companyId!,
+        bookYear: null,
+        status: slip.status,
+        submittedAt: slip.uploadedAt,
+        invoiceId: invoice.id,
+      });
     }
   }, 120_000);
   afterAll(() => t.close());
@@ -185,7 +195,7 @@ describe(`the one review queue and timeline (${dialect})`, () => {
           ? WebPaths.staff.submission(m.id)
           : m.kind === 'notes'
             ? WebPaths.staff.notesOne(m.id)
-            : WebPaths.staff.invoicesOf(m.companyId);
+            : WebPaths.staff.invoice(m.invoiceId!);
       expect(item.link).toBe(link);
     }
   });

@@ -1,9 +1,9 @@
-import { PaymentPaths, type StaffInvoice } from '@bansi/shared';
+import { PaymentPaths, type StaffInvoiceDetail } from '@bansi/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { paymentKeys } from './keys';
 
-export const getStaffInvoice = (id: string) => api<StaffInvoice>(PaymentPaths.staffInvoice(id));
+export const getStaffInvoice = (id: string) => api<StaffInvoiceDetail>(PaymentPaths.staffInvoice(id));
 
 export const staffInvoiceQueryOptions = (id: string) => queryOptions({ queryKey: paymentKeys.staffOne(id), queryFn: () => getStaffInvoice(id) });
 

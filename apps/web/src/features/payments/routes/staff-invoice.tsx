@@ -1,4 +1,4 @@
-import type { SlipStatus, StaffInvoice } from '@bansi/shared';
+import type { SlipStatus, StaffInvoiceDetail } from '@bansi/shared';
 import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { NotFound } from '../../../components/not-found';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { ReviewScreen } from '../../../components/review/review-screen';
+import { ReviewTimeline } from '../../../components/review/review-timeline';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
@@ -16,7 +17,6 @@ import { useLang } from '../../../lib/use-lang';
 import { useStaffInvoice } from '../api/get-staff-invoice';
 import { invoiceReceiptUrl } from '../api/receipt-url';
 import { useStaffInvoiceActions } from '../api/staff-invoice-actions';
-import { InvoiceHistory } from '../components/invoice-history';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { ReasonButton } from '../components/reason-button';
 import { SlipCheck } from '../components/slip-check';
@@ -75,7 +75,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-function InvoiceReview({ invoice, isAdmin }: { invoice: StaffInvoice; isAdmin: boolean }) {
+function InvoiceReview({ invoice, isAdmin }: { invoice: StaffInvoiceDetail; isAdmin: boolean }) {
   const { t } = useTranslation();
   const lng = useLang();
   const actions = useStaffInvoiceActions();
@@ -164,7 +164,7 @@ function InvoiceReview({ invoice, isAdmin }: { invoice: StaffInvoice; isAdmin: b
         </SimpleGrid>
       }
       timelineTitle={t('payments.staff.screen.history.title')}
-      timeline={<InvoiceHistory invoice={invoice} />}
+      timeline={<ReviewTimeline kind="slip" events={invoice.reviewEvents} />}
     >
       {invoice.reversal ? (
         <Text size="sm" c="orange.8" data-testid="invoice-reversal">
