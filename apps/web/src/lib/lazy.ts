@@ -22,7 +22,7 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 }
 
 /** Loads a chunk, retries once after a short pause, and otherwise throws a ChunkLoadError. */
-export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await withTimeout(load());
   } catch {

@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextField } from '../../../components/form-fields';
-import { GroupedNumberInput } from '../../../components/lak-input';
+import { AmountInput } from '../../../components/amount-input';
 import { ApiError } from '../../../lib/api-client';
 import { applyProblem } from '../../../lib/apply-problem';
 import { lazyFormResolver } from '../../../lib/lazy-resolver';
@@ -72,7 +72,8 @@ export function BookingForm({ onBooked }: { onBooked: (booking: Booking) => void
           control={form.control}
           name="documentCount"
           render={({ field, fieldState }) => (
-            <GroupedNumberInput
+            // A whole count: the AmountInput that GroupedNumberInput is without allowDecimal.
+            <AmountInput
               label={t('bookings.form.documentCount')}
               description={t('bookings.form.documentCountHint')}
               max={1000}
