@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstVisitChunk } from './first-visit-chunk';
 import { pdfjsAssets } from './pdfjs-assets';
+import { pdfjsLean } from './pdfjs-lean';
 import { pureContracts } from './pure-contracts';
 
 const api = process.env.BANSI_API_URL ?? 'http://127.0.0.1:3000';
@@ -16,6 +17,7 @@ export default defineConfig({
   plugins: [
     react(),
     pdfjsAssets(),
+    pdfjsLean(),
     pureContracts(),
     firstVisit.plugin,
     // The service worker (sw/sw.ts, decision 160), built with this build's precache list. The manifests are

@@ -31,6 +31,16 @@ test('book → cover sheet → staff scan the QR link and mark received → fini
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('dashboard.nav.booking'));
   await expect(page.getByTestId('no-upcoming')).toBeVisible();
   const picker = page.getByTestId('slot-picker');
+  // Booking with nothing chosen: the shared schema (it loads with this first check, decision 280) refuses it in
+  // the browser, and nothing is sent.
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/bookings')) posts.push(r.url());
+  });
+  await page.getByTestId('book').click();
+  await expect(picker.getByRole('alert')).toHaveText(tr('account.validation.required'));
+  await expect(page.getByRole('textbox', { name: tr('bookings.form.contactName') })).toHaveAttribute('aria-invalid', 'true');
+  expect(posts).toEqual([]);
   const openDays = picker.locator('button[data-testid^="day-"]:not([data-disabled])');
   // late in a month the next one may hold the first free day
   if ((await openDays.count()) === 0) await picker.locator('[data-direction="next"]').click();

@@ -1,7 +1,6 @@
-import type { Problem } from '@bansi/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import i18next from 'i18next';
-import type { FieldError, FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /** Mantine inputs hold '' (and a cleared Select null) for "nothing": the shared schemas expect the key to be absent. */
@@ -73,21 +72,5 @@ export function zodFormResolver<S extends z.ZodType<FieldValues, FieldValues>>(s
   };
 }
 
-/**
- * Puts the field errors of a problem on the form (`body.company.tin` → `company.tin`) and returns the
- * paths it set, in the server's order. Paths the form does not know are left to the caller.
- */
-export function applyProblem<T extends FieldValues>(
-  problem: Problem,
-  setError: UseFormSetError<T>,
-  known: (path: string) => boolean = () => true,
-): string[] {
-  const set: string[] = [];
-  for (const error of problem.errors ?? []) {
-    const path = error.path.replace(/^body\./, '');
-    if (!known(path)) continue;
-    setError(path as Path<T>, { type: error.code || 'server', message: error.message }, { shouldFocus: set.length === 0 });
-    set.push(path);
-  }
-  return set;
-}
+// Kept importable from here: screens with a form at first paint take both from one module.
+export { applyProblem } from './apply-problem';

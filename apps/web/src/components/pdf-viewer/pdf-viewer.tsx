@@ -1,10 +1,8 @@
 import { Alert, Button, Group, Loader, MantineProvider, Stack, Text, useMantineTheme, type MantineColorSchemeManager } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordDialog, PrintDialog, PropertiesDialog } from './dialogs';
-import { FindBar } from './find-bar';
 import classes from './pdf-viewer.module.css';
 import './print.css';
 import type { PDFDocumentProxy, PdfSource } from './pdfjs';
@@ -15,6 +13,15 @@ import { useHandTool } from './use-hand-tool';
 import { usePdfDocument } from './use-pdf-document';
 import { usePrint } from './use-print';
 import { DEFAULT_SCALE, PHONE_QUERY, ScrollMode, useViewer } from './use-viewer';
+import { lazyPart } from '../../lib/lazy';
+
+// Not at first paint: the find bar, and the dialogs (password, print, properties) with Mantine's Modal,
+// PasswordInput, Progress and Table. Each loads when first needed (decision 280); a dialog then stays
+// mounted so it closes with its transition and keeps what it read.
+const FindBar = lazyPart(() => import('./find-bar').then((m) => m.FindBar));
+const PasswordDialog = lazyPart(() => import('./dialogs').then((m) => m.PasswordDialog));
+const PrintDialog = lazyPart(() => import('./dialogs').then((m) => m.PrintDialog));
+const PropertiesDialog = lazyPart(() => import('./dialogs').then((m) => m.PropertiesDialog));
 
 const THEME_KEY = 'bansi.viewer.theme';
 /** Below this width the toolbar folds its less used tools into the "more" menu, and the sidebar floats. */
@@ -73,6 +80,8 @@ export default function PdfViewer({ url, data, fileName, downloadUrl, defaultSca
   const { snapshot, actions } = useViewer(containerRef, viewerRef, doc, openScale);
   const outline = useOutline(doc);
   const print = usePrint(doc);
+  const [printUsed, setPrintUsed] = useState(false);
+  if (print.state.phase !== 'inactive' && !printUsed) setPrintUsed(true);
 
   const compact = width > 0 && width < COMPACT_WIDTH;
   const [sidebarChoice, setSidebarChoice] = useState<boolean | null>(null);
@@ -86,6 +95,9 @@ export default function PdfViewer({ url, data, fileName, downloadUrl, defaultSca
   const [fullScreen, setFullScreen] = useState(false);
   const [propertiesDoc, setPropertiesDoc] = useState<PDFDocumentProxy | null>(null);
   const propertiesOpen = doc !== null && propertiesDoc === doc;
+  // A lazy dialog is mounted from its first opening on (then it stays, for its closing transition).
+  const [propertiesUsed, setPropertiesUsed] = useState(false);
+  if (propertiesOpen && !propertiesUsed) setPropertiesUsed(true);
   const setPropertiesOpen = (open: boolean) => setPropertiesDoc(open ? doc : null);
   useHandTool(containerRef, selection === 'hand');
 
@@ -242,16 +254,18 @@ export default function PdfViewer({ url, data, fileName, downloadUrl, defaultSca
           onProperties={() => setPropertiesOpen(true)}
         />
         {searchOpen && doc && (
-          <FindBar
-            result={snapshot.find}
-            onFind={actions.find}
-            onAgain={actions.findAgain}
-            onClose={() => {
-              actions.closeFind();
-              setSearchOpen(false);
-              containerRef.current?.focus();
-            }}
-          />
+          <Suspense fallback={null}>
+            <FindBar
+              result={snapshot.find}
+              onFind={actions.find}
+              onAgain={actions.findAgain}
+              onClose={() => {
+                actions.closeFind();
+                setSearchOpen(false);
+                containerRef.current?.focus();
+              }}
+            />
+          </Suspense>
         )}
         <div className={classes.body}>
           {sidebarOpen && doc && (
@@ -342,15 +356,19 @@ export default function PdfViewer({ url, data, fileName, downloadUrl, defaultSca
           tabIndex={-1}
           aria-hidden
         />
-        {state.status === 'password' && <PasswordDialog reason={state.reason} onSubmit={submitPassword} onCancel={cancelPassword} />}
-        <PrintDialog state={print.state} onCancel={print.cancel} onDismiss={print.dismiss} onPrint={print.print} />
-        <PropertiesDialog
-          doc={doc}
-          fileName={shownName}
-          fileSize={local?.data.length ?? (url ? null : (data?.length ?? null))}
-          opened={propertiesOpen}
-          onClose={() => setPropertiesOpen(false)}
-        />
+        <Suspense fallback={null}>
+          {state.status === 'password' && <PasswordDialog reason={state.reason} onSubmit={submitPassword} onCancel={cancelPassword} />}
+          {printUsed && <PrintDialog state={print.state} onCancel={print.cancel} onDismiss={print.dismiss} onPrint={print.print} />}
+          {propertiesUsed && (
+            <PropertiesDialog
+              doc={doc}
+              fileName={shownName}
+              fileSize={local?.data.length ?? (url ? null : (data?.length ?? null))}
+              opened={propertiesOpen}
+              onClose={() => setPropertiesOpen(false)}
+            />
+          )}
+        </Suspense>
         <div id={portalId} />
       </div>
     </MantineProvider>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPdfL10n } from './l10n';
-import { EventBus, FindState, PDFFindController, PDFLinkService, PDFViewer, ScrollMode, SpreadMode, type PDFDocumentProxy } from './pdfjs';
+import { EventBus, FindState, PDFFindController, PDFLinkService, PDFViewer, pdfjsLib, ScrollMode, SpreadMode, type PDFDocumentProxy } from './pdfjs';
 
 export { FindState, ScrollMode, SpreadMode };
 
@@ -97,6 +97,9 @@ export function useViewer(
       // Our own labels (viewer.json) instead of pdf.js's Fluent files from the server.
       l10n: createPdfL10n(t, i18n.language) as unknown as ConstructorParameters<typeof PDFViewer>[0]['l10n'],
       removePageBorders: false,
+      // No annotation editing (the viewer has no tools for it): pdf.js then creates no editor layers, and the
+      // editors are not in the bundle (pdfjs-global.ts, decision 280).
+      annotationEditorMode: pdfjsLib.AnnotationEditorType.DISABLE,
       // Not in pdf.js's typings, but read by PDFViewer: ends its resize observer and scroll listener.
       ...({ abortSignal: abort.signal } as object),
     });

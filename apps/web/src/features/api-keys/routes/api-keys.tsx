@@ -1,4 +1,5 @@
-import { API_KEY_SCOPES, CreateApiKeyRequest, type ApiKey, type CreatedApiKey } from '@bansi/shared';
+import type { ApiKey, CreateApiKeyRequest, CreatedApiKey } from '@bansi/shared';
+import { API_KEY_SCOPES } from '@bansi/shared/domain/api-key-scopes';
 import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
@@ -11,7 +12,8 @@ import { ConfirmButton } from '../../../components/confirm-button';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
-import { applyProblem, zodFormResolver } from '../../../lib/form';
+import { applyProblem } from '../../../lib/apply-problem';
+import { lazyFormResolver } from '../../../lib/lazy-resolver';
 import { errorText } from '../../../lib/error-text';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
@@ -142,7 +144,11 @@ function CreateKeyForm() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [expiryDay, setExpiryDay] = useState<string | null>(null);
   const defaults = { name: '', scopes: [] as CreateApiKeyRequest['scopes'] };
-  const form = useForm({ resolver: zodFormResolver(CreateApiKeyRequest), defaultValues: defaults });
+  // The shared schema (and zod) load with the first check, not with the screen (decision 280).
+  const form = useForm({
+    resolver: lazyFormResolver(() => import('@bansi/shared/contracts/api-keys').then((m) => m.CreateApiKeyRequest)),
+    defaultValues: defaults,
+  });
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(
       { ...values, ...(expiryDay ? { expiresAt: endOfDay(expiryDay) } : {}) },

@@ -1,20 +1,23 @@
 import type { Booking } from '@bansi/shared/contracts/bookings';
-import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCalendarEvent, IconCalendarTime, IconFileTypePdf, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
+import { lazyPart } from '../../../lib/lazy';
 import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { useChangeBooking } from '../api/change-booking';
 import { calendarUrl, coverSheetUrl } from '../api/file-urls';
-import { BookingQr } from './booking-qr';
 import { slotText } from './slot-label';
 import { SlotPicker } from './slot-picker';
 import { BookingStatusBadge } from './status-badge';
+
+// The QR library (qrcode, ~8 kB brotli) loads with the first booked card, not with the screen.
+const BookingQr = lazyPart(() => import('./booking-qr').then((m) => m.BookingQr));
 
 /** One booking of the company: when, code and QR code, downloads, and (until the cut-off) reschedule and cancel. */
 export function BookingCard({ booking, highlight = false }: { booking: Booking; highlight?: boolean }) {
@@ -77,7 +80,11 @@ export function BookingCard({ booking, highlight = false }: { booking: Booking; 
             </Text>
           )}
         </Stack>
-        {booking.status === 'booked' && <BookingQr url={booking.qrUrl} alt={t('bookings.card.qrAlt', { reference: booking.reference })} size={128} />}
+        {booking.status === 'booked' && (
+          <Suspense fallback={<Skeleton w={128} h={128} />}>
+            <BookingQr url={booking.qrUrl} alt={t('bookings.card.qrAlt', { reference: booking.reference })} size={128} />
+          </Suspense>
+        )}
       </Group>
       {booking.status === 'booked' && (
         <Stack gap="xs" mt="sm">

@@ -1,13 +1,14 @@
-import { CreateBookingRequest, type Booking } from '@bansi/shared/contracts/bookings';
+import type { Booking, CreateBookingRequest } from '@bansi/shared/contracts/bookings';
 import { Alert, Button, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCalendarPlus } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextField } from '../../../components/form-fields';
-import { GroupedNumberInput } from '../../../components/lak-input';
+import { AmountInput } from '../../../components/amount-input';
 import { ApiError } from '../../../lib/api-client';
-import { applyProblem, zodFormResolver } from '../../../lib/form';
+import { applyProblem } from '../../../lib/apply-problem';
+import { lazyFormResolver } from '../../../lib/lazy-resolver';
 import { errorText } from '../../../lib/error-text';
 import { useCreateBooking } from '../api/create-booking';
 import { SlotPicker } from './slot-picker';
@@ -19,7 +20,8 @@ export function BookingForm({ onBooked }: { onBooked: (booking: Booking) => void
   const { t } = useTranslation();
   const create = useCreateBooking();
   const form = useForm<Values, unknown, z.output<typeof CreateBookingRequest>>({
-    resolver: zodFormResolver(CreateBookingRequest),
+    // The shared schema (and zod) load with the first validation, not with the screen (decision 280).
+    resolver: lazyFormResolver(() => import('@bansi/shared/contracts/bookings').then((m) => m.CreateBookingRequest)),
     defaultValues: { slotStart: '', method: 'in_person', documentCount: 1, contactName: '', contactPhone: '' },
   });
   const submit = form.handleSubmit((values) =>
@@ -70,7 +72,8 @@ export function BookingForm({ onBooked }: { onBooked: (booking: Booking) => void
           control={form.control}
           name="documentCount"
           render={({ field, fieldState }) => (
-            <GroupedNumberInput
+            // A whole count: the AmountInput that GroupedNumberInput is without allowDecimal.
+            <AmountInput
               label={t('bookings.form.documentCount')}
               description={t('bookings.form.documentCountHint')}
               max={1000}

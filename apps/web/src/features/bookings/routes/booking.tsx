@@ -1,14 +1,17 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { errorText } from '../../../lib/error-text';
 import { useBookings } from '../api/list-bookings';
-import { BookingCard } from '../components/booking-card';
 import { BookingForm } from '../components/booking-form';
+import { lazyPart } from '../../../lib/lazy';
+
+// The cards (QR code, reschedule dialog, cancel confirmation) come with the list, after the first paint.
+const BookingCard = lazyPart(() => import('../components/booking-card').then((m) => m.BookingCard));
 
 /** /dashboard/sending-booking-document: book a time to hand in paper documents; the upcoming bookings. */
 export default function BookingRoute() {
@@ -52,9 +55,11 @@ export default function BookingRoute() {
           </Text>
         ) : (
           <Stack gap="sm" data-testid="upcoming-list">
-            {items.map((b) => (
-              <BookingCard key={b.id} booking={b} highlight={b.id === focus} />
-            ))}
+            <Suspense fallback={<PageSpinner />}>
+              {items.map((b) => (
+                <BookingCard key={b.id} booking={b} highlight={b.id === focus} />
+              ))}
+            </Suspense>
             {list.hasNextPage && (
               <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
                 {t('bookings.common.more')}

@@ -1,6 +1,6 @@
-import { CompanyFields, FirstUser, People, type Company, type Language } from '@bansi/shared';
+import type { Company, CompanyFields, FirstUser, Language, People } from '@bansi/shared';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** What the company forms hold: the shared schemas' input, with '' for "nothing yet". */
 export type CompanyInput = z.input<typeof CompanyFields>;
@@ -16,12 +16,6 @@ export interface ProfileForm {
 export interface RegisterForm extends ProfileForm {
   user: UserInput;
 }
-
-/** The register wizard's schema: the three shared parts, as POST /auth/register takes them. */
-export const RegisterFormSchema = z.object({ company: CompanyFields, people: People, user: FirstUser });
-
-/** The settings form: the profile without the tax ID (it cannot change) and the signatories. */
-export const ProfileFormSchema = z.object({ company: CompanyFields.omit({ tin: true }), people: People });
 
 export const emptyCompany = (): CompanyInput => ({
   nameLo: '',

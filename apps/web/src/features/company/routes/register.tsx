@@ -18,7 +18,8 @@ import { errorText } from '../../../lib/error-text';
 import { tinCheckQueryOptions } from '../api/check-tin';
 import { useRegisterCompany } from '../api/register-company';
 import { CompanyProfileFields } from '../components/company-profile-fields';
-import { emptyCompany, emptyPeople, emptyUser, RegisterFormSchema, type RegisterForm } from '../components/form-values';
+import { RegisterFormSchema } from '../components/form-schemas';
+import { emptyCompany, emptyPeople, emptyUser, type RegisterForm } from '../components/form-values';
 import { PeopleFields } from '../components/people-fields';
 import { RegisterReview } from '../components/register-review';
 

@@ -8,12 +8,13 @@ import { useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
-import { applyProblem, zodFormResolver } from '../../../lib/form';
+import { applyProblem } from '../../../lib/apply-problem';
+import { lazyFormResolver } from '../../../lib/lazy-resolver';
 import { errorText } from '../../../lib/error-text';
 import { useMyCompany } from '../../../api/get-my-company';
 import { useUpdateMyCompany } from '../api/update-my-company';
 import { CompanyProfileFields } from '../components/company-profile-fields';
-import { profileFormValues, ProfileFormSchema, type ProfileForm } from '../components/form-values';
+import { profileFormValues, type ProfileForm } from '../components/form-values';
 import { PeopleFields } from '../components/people-fields';
 import type { Company } from '@bansi/shared';
 import { lazyPart } from '../../../lib/lazy';
@@ -85,7 +86,8 @@ export function CompanySettings({ canEdit, currentUserId }: { canEdit: boolean; 
 function ProfileEditor({ company, canEdit, update }: { company: Company; canEdit: boolean; update: ReturnType<typeof useUpdateMyCompany> }) {
   const { t } = useTranslation();
   const form = useForm({
-    resolver: zodFormResolver(ProfileFormSchema),
+    // The schema (and zod) load with the first validation, not with the screen (decision 280).
+    resolver: lazyFormResolver(() => import('../components/form-schemas').then((m) => m.ProfileFormSchema)),
     defaultValues: profileFormValues(company) satisfies ProfileForm,
     mode: 'onTouched',
   });
