@@ -12,7 +12,23 @@ import { pureContracts } from './pure-contracts';
 const api = process.env.BANSI_API_URL ?? 'http://127.0.0.1:3000';
 const firstVisit = firstVisitChunk(['src/app/routes/home.tsx']);
 
-export default defineConfig({
+// `vite build --ssr src/prerender.tsx` (the web build's second step, decision 285): the home page's tree for Node,
+// rendered to HTML by prerender/prerender.mjs. Only what the tree needs: no service worker, no chunk plan.
+const prerender = defineConfig({
+  plugins: [react(), pureContracts()],
+  define: { __LANG_VERSIONS__: JSON.stringify(catalogVersions(fileURLToPath(new URL('../../packages/shared/locales', import.meta.url)))) },
+  build: {
+    outDir: 'prerender/dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: '[name].js' } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? prerender : app));
+
+const app = defineConfig({
   plugins: [
     react(),
     pdfjsAssets(),

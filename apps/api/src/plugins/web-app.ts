@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_BASE } from '@bansi/shared';
+import { API_BASE, DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@bansi/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE } from '../lib/i18n';
 import { DEFAULT_WEB_DIST } from '../paths';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,7 +34,20 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
 
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
 
-  if (hasWeb) app.get('/', { config: { audience: 'public' }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  // The home page prerendered in each language at build time (apps/web/prerender, decision 285): its heading, text
+  // and links paint before the JavaScript arrives. The visitor's choice is the app's `bansi_lang` cookie (the web app's
+  // lib/i18n.ts writes it beside localStorage); without one, Lao — the app's own default, whatever the browser's Accept-Language.
+  const prerendered = Object.fromEntries(
+    LANGUAGES.map((lng) => [lng, hasWeb && existsSync(join(root, `index.${lng}.html`)) ? `index.${lng}.html` : null]),
+  ) as Record<Language, string | null>;
+  const sendHome = (request: FastifyRequest, reply: FastifyReply) => {
+    const chosen = request.cookies[LANGUAGE_COOKIE];
+    const file = prerendered[isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE];
+    if (!file) return sendIndex(reply);
+    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(file, root, { cacheControl: false });
+  };
+
+  if (hasWeb) app.get('/', { config: { audience: 'public' }, schema: { hide: true } }, sendHome);
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';

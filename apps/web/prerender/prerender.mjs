@@ -1,0 +1,78 @@
+// The web build's last step before compression (`npm run build -w @bansi/web`, decision 285): renders the public
+// home page in Lao and English (src/prerender.tsx, built by `vite build --ssr`) into dist/index.lo.html and
+// dist/index.en.html. The API sends one of them for `/` (plugins/web-app.ts) by the visitor's `bansi_lang` cookie,
+// so the heading, the lead and the real links are in the first HTML and paint before any JavaScript has arrived.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(web, 'dist');
+const locales = join(web, '../../packages/shared/locales');
+// React's production renderer (the development one warns about what the browser's app checks itself).
+process.env.NODE_ENV ??= 'production';
+const { renderHome } = await import(pathToFileURL(join(web, 'prerender/dist/prerender.js')).href);
+
+/** locales/<lng>/<part>.json merged as `{ <part>: … }`: the catalog the browser reads (packages/shared/src/catalog-files.ts). */
+function catalog(lng) {
+  const out = {};
+  for (const file of readdirSync(join(locales, lng))
+    .filter((f) => f.endsWith('.json'))
+    .sort())
+    out[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(join(locales, lng, file), 'utf8'));
+  return out;
+}
+
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const media = readdirSync(join(dist, 'static/media'));
+// The heading is bold, the text regular: both Lao faces are on the first paint's path, so ask for them with the CSS.
+const laoFonts = [400, 700]
+  .map((weight) => media.find((f) => new RegExp(`^noto-sans-lao-lao-${weight}-normal-[^.]+\\.woff2$`).test(f)))
+  .filter(Boolean)
+  .map((f) => `<link rel="preload" href="/static/media/${f}" as="font" type="font/woff2" crossorigin />`);
+if (laoFonts.length !== 2) throw new Error('prerender: the Lao fonts are not in dist/static/media');
+
+// At 400 kbit/s the app's JavaScript (~150 kB) shares the line with the CSS and the fonts and made the first paint
+// wait for ~3.3 s (docs/bench). Here the JavaScript starts once the CSS is in: a classic script after the stylesheet
+// runs only then (the browser holds scripts for pending stylesheets) and adds the app's module and its preloads.
+// Same-origin file, not inline: the CSP allows no inline script.
+const head =
+  /<script type="module" crossorigin src="([^"]+)"><\/script>\s*((?:<link rel="modulepreload" crossorigin href="[^"]+">\s*)*)(<link rel="stylesheet" crossorigin href="[^"]+">)/;
+const found = head.exec(shell);
+if (!found) throw new Error('prerender: dist/index.html does not load its module and stylesheet as expected');
+const [whole, entry, preloads, stylesheet] = found;
+const preloaded = [...preloads.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+const starter = `// Written by apps/web/prerender/prerender.mjs: the prerendered home page loads the app once its CSS is in.
+{
+for (const href of ${JSON.stringify(preloaded)}) {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
+}
+const script = document.createElement('script');
+script.type = 'module';
+script.crossOrigin = '';
+script.src = ${JSON.stringify(entry)};
+document.head.append(script);
+}
+`;
+const starterName = `static/js/start-${createHash('sha256').update(starter).digest('base64url').slice(0, 8)}.js`;
+writeFileSync(join(dist, starterName), starter);
+
+for (const lng of ['lo', 'en']) {
+  const cat = catalog(lng);
+  const body = await renderHome(lng, cat);
+  if (!body.includes('<h1')) throw new Error(`prerender: the ${lng} home page has no heading`);
+  let html = shell
+    .replace(whole, `${stylesheet}\n    <script src="/${starterName}"></script>`)
+    .replace('<html lang="lo">', `<html lang="${lng}" data-mantine-color-scheme="light">`)
+    .replace('/manifest.lo.webmanifest', `/manifest.${lng}.webmanifest`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lng}">${body}</div>`);
+  // The fonts before the stylesheet: the preload scanner asks for them at once, beside the CSS.
+  if (lng === 'lo') html = html.replace('</title>', `</title>\n    ${laoFonts.join('\n    ')}`);
+  if (!html.includes('data-prerendered')) throw new Error('prerender: dist/index.html has no empty #root');
+  writeFileSync(join(dist, `index.${lng}.html`), html);
+}
