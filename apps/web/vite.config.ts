@@ -66,6 +66,8 @@ const app = defineConfig({
     outDir: 'dist',
     assetsDir: 'static',
     sourcemap: false,
+    // Read by prerender/prerender.mjs (the chunks each first screen needs, to preload them with the page), then removed.
+    manifest: true,
     chunkSizeWarningLimit: 400,
     // Every browser a Lao phone runs (Chrome/WebView ≥ 66, Safari ≥ 17) preloads modules itself: the polyfill
     // was 0.35 kB of the first visit's 150 (decision 116).

@@ -3,7 +3,7 @@
 // dist/index.en.html. The API sends one of them for `/` (plugins/web-app.ts) by the visitor's `bansi_lang` cookie,
 // so the heading, the lead and the real links are in the first HTML and paint before any JavaScript has arrived.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -62,6 +62,56 @@ document.head.append(script);
 const starterName = `static/js/start-${createHash('sha256').update(starter).digest('base64url').slice(0, 8)}.js`;
 writeFileSync(join(dist, starterName), starter);
 
+// The deep links a phone opens first, in the app's own language (decision 286): the page the server sends for
+// them asks at once for the translation catalog and for the screen's chunks, which the app would otherwise ask
+// for one after another once the framework has run (the payment screen's QR waited 4 s for them at 400 kbit/s).
+// Paths as in packages/shared/src/paths.ts (WebPaths); source files as in apps/web/src/app/router.tsx.
+const FIRST_SCREENS = {
+  '/dashboard': ['src/app/layouts/dashboard-layout.tsx', 'src/app/routes/dashboard-overview.tsx'],
+  '/dashboard/service-payment': ['src/app/layouts/dashboard-layout.tsx', 'src/features/payments/routes/service-payment.tsx'],
+  '/dashboard/guide-book': ['src/app/layouts/dashboard-layout.tsx', 'src/features/library/routes/guide-book.tsx'],
+};
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+rmSync(join(dist, '.vite'), { recursive: true, force: true });
+const inShell = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+/** The JavaScript files a screen's modules load statically, not already in the shell. */
+function chunksOf(sources) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in the build's manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  sources.forEach(visit);
+  return [...files].filter((f) => !inShell.has(f));
+}
+/** The translation catalog's URL as lib/i18n.ts asks for it (its version as vite.config.ts computes it). */
+const catalogUrl = (lng) =>
+  `/asset/lang/${lng}.json?v=${createHash('sha256')
+    .update(JSON.stringify(catalog(lng)))
+    .digest('base64url')
+    .slice(0, 16)}`;
+const catalogPreload = (lng) => `<link rel="preload" href="${catalogUrl(lng)}" as="fetch" crossorigin />`;
+const pages = { lo: {}, en: {} };
+for (const lng of ['lo', 'en']) {
+  const variants = { '*': [], ...Object.fromEntries(Object.entries(FIRST_SCREENS).map(([path, sources]) => [path, chunksOf(sources)])) };
+  for (const [path, chunks] of Object.entries(variants)) {
+    const name = `page.${lng}${path === '*' ? '' : path.replaceAll('/', '.')}.html`;
+    const links = [catalogPreload(lng), ...chunks.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)];
+    writeFileSync(
+      join(dist, name),
+      shell
+        .replace('<html lang="lo">', `<html lang="${lng}">`)
+        .replace('/manifest.lo.webmanifest', `/manifest.${lng}.webmanifest`)
+        .replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+    );
+    pages[lng][path] = name;
+  }
+}
+writeFileSync(join(dist, 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
+
 for (const lng of ['lo', 'en']) {
   const cat = catalog(lng);
   const body = await renderHome(lng, cat);
@@ -74,7 +124,7 @@ for (const lng of ['lo', 'en']) {
   // The fonts before the stylesheet: the preload scanner asks for them at once, beside the CSS. English too: the
   // Lao face is the first of the font stack for every letter (no unicode-range), so its ascent places the English
   // text in its line; arriving after the first paint, it moved every line by 3–5 px (seen in first-paint.spec.ts).
-  html = html.replace('</title>', `</title>\n    ${laoFonts.join('\n    ')}`);
+  html = html.replace('</title>', `</title>\n    ${[...laoFonts, catalogPreload(lng)].join('\n    ')}`);
   if (!html.includes('data-prerendered')) throw new Error('prerender: dist/index.html has no empty #root');
   writeFileSync(join(dist, `index.${lng}.html`), html);
 }

@@ -69,6 +69,43 @@ describe(`the web app's pages (${dialect})`, () => {
   });
 });
 
+describe(`a build with pages per language and first screen (${dialect})`, () => {
+  it("a deep link gets the page of the visitor's language, with the first screen's preloads where the build made one", async () => {
+    const web = mkdtempSync(join(tmpdir(), 'bansi-web-'));
+    writeFileSync(join(web, 'index.html'), SHELL);
+    const pages = {
+      lo: { '*': 'page.lo.html', '/dashboard/service-payment': 'page.lo.dashboard.service-payment.html' },
+      en: { '*': 'page.en.html', '/dashboard/service-payment': 'page.en.dashboard.service-payment.html' },
+    };
+    writeFileSync(join(web, 'pages.json'), JSON.stringify(pages));
+    for (const files of Object.values(pages))
+      for (const file of Object.values(files)) writeFileSync(join(web, file), `<!doctype html><p>${file}</p>`);
+    const testDb = await createTestDb();
+    const app = await buildApp({ config: testConfig({ WEB_DIST_DIR: web }), db: testDb.db, serveWeb: true, startWorkers: false, logger: false });
+    try {
+      const cases = [
+        ['/dashboard/service-payment', '', 'page.lo.dashboard.service-payment.html'],
+        ['/dashboard/service-payment/', 'bansi_lang=en', 'page.en.dashboard.service-payment.html'],
+        ['/dashboard/service-payment?tab=1', 'bansi_lang=en', 'page.en.dashboard.service-payment.html'],
+        ['/blogs', '', 'page.lo.html'],
+        ['/staff/submissions', 'bansi_lang=en', 'page.en.html'],
+      ] as const;
+      for (const [url, cookie, file] of cases) {
+        const res = await app.inject({ url, headers: { accept: 'text/html', cookie } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers.vary).toMatch(/cookie/i);
+        expect(res.body, `${url} ${cookie}`).toBe(`<!doctype html><p>${file}</p>`);
+      }
+      // Not a page: still a 404 problem.
+      expect((await app.inject({ url: '/missing.js' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await testDb.drop();
+    }
+  });
+});
+
 describe(`a build without the prerendered home page (${dialect})`, () => {
   it('/ is the shell', async () => {
     const web = mkdtempSync(join(tmpdir(), 'bansi-web-'));
