@@ -280,7 +280,8 @@ async function slowAll(browser, baseURL) {
       path: '/dashboard/guide-book',
       as: 'company',
       marks: {
-        progress: '[data-testid="pdf-viewer-preparing"], [data-testid="pdf-loading"]',
+        // The page's own "Loading…" (in its HTML, until the app mounts, decision 286), then the viewer's.
+        progress: '[data-testid="page-loading"], [data-testid="pdf-viewer-preparing"], [data-testid="pdf-loading"]',
         done: '[data-testid="pdf-viewer"][data-state="rendered"]',
       },
       goal: SLOW_GOALS.viewer,
