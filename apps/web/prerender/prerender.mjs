@@ -94,9 +94,9 @@ const catalogUrl = (lng) =>
     .digest('base64url')
     .slice(0, 16)}`;
 const catalogPreload = (lng) => `<link rel="preload" href="${catalogUrl(lng)}" as="fetch" crossorigin />`;
-/** What a page shows until the app mounts: its language's "Loading…" where the app's spinner will be. */
+/** What a page shows until the app mounts (main.tsx removes it): its language's "Loading…", over the page, taking no room. */
 const pageLoading = (lng) =>
-  `<p role="status" data-testid="page-loading" style="margin:0;padding:96px 16px;text-align:center;font:16px/1.5 system-ui,sans-serif;color:#495057">${catalog(lng).common.loading}</p>`;
+  `<p id="page-loading" role="status" data-testid="page-loading" style="position:fixed;inset:96px 0 auto;margin:0;text-align:center;font:16px/1.5 system-ui,sans-serif;color:#495057">${catalog(lng).common.loading}</p>`;
 const pages = { lo: {}, en: {} };
 for (const lng of ['lo', 'en']) {
   const variants = { '*': [], ...Object.fromEntries(Object.entries(FIRST_SCREENS).map(([path, sources]) => [path, chunksOf(sources)])) };
@@ -110,11 +110,12 @@ for (const lng of ['lo', 'en']) {
         .replace('/manifest.lo.webmanifest', `/manifest.${lng}.webmanifest`)
         // The stylesheet moves below the progress: a stylesheet in the body holds back only what follows it, so
         // the words "Loading…" paint as soon as the HTML is in, not after the CSS (which shares the slow line with
-        // the app's JavaScript). The app's scripts still wait for it, and mounting replaces the words.
+        // the app's JavaScript). The app's scripts still wait for it.
         .replace(`    ${stylesheet}\n`, '')
         // The CSS's own body margin, so the words do not move when the CSS comes.
         .replace('</head>', `  ${links.join('\n    ')}\n    <style>body{margin:0}</style>\n  </head>`)
-        .replace('<div id="root"></div>', `<div id="root">${pageLoading(lng)}</div>\n    ${stylesheet}`),
+        // Before #root: Mantine's theme variables (a <style> the app renders in #root) must come after its CSS.
+        .replace('<div id="root"></div>', `${pageLoading(lng)}\n    ${stylesheet}\n    <div id="root"></div>`),
     );
     pages[lng][path] = name;
   }

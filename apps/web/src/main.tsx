@@ -26,4 +26,6 @@ void Promise.all([initI18n(), prerendered ? firstScreenLoaded() : null]).then(()
       <App />
     </StrictMode>,
   );
+  // A deep link's "Loading…" (prerender.mjs, decision 286) lies over the page and takes no room: gone once the app has painted.
+  requestAnimationFrame(() => setTimeout(() => document.getElementById('page-loading')?.remove()));
 });
