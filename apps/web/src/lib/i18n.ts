@@ -10,10 +10,13 @@ import bootLo from '@bansi/shared/locales/lo/boot.json';
 export function storedLanguage(): Language {
   try {
     const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    if (isLanguage(value)) return value;
   } catch {
-    return DEFAULT_LANGUAGE;
+    // storage blocked: the cookie may still say
   }
+  // The cookie is the server's copy of the choice: the home page's HTML came in its language (decision 285).
+  const cookie = /(?:^|;\s*)bansi_lang=(\w+)/.exec(document.cookie)?.[1];
+  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
 }
 
 /**
