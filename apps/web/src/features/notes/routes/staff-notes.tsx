@@ -1,9 +1,8 @@
 import { commentsSavedInReview, formatLak, localized, type NotesSectionKey, type StaffNotesDocument } from '@bansi/shared';
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import {
   IconAlertCircle,
   IconArrowBackUp,
-  IconArrowLeft,
   IconCheck,
   IconDownload,
   IconDeviceFloppy,
@@ -14,9 +13,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { PageSpinner } from '../../../components/page-spinner';
-import { PageTitle } from '../../../components/page-title';
+import { useParams } from 'react-router';
+import { ReviewPage } from '../../../components/review/review-page';
 import { ReviewScreen } from '../../../components/review/review-screen';
 import { SavedComments, type SavedComment } from '../../../components/review/saved-comments';
 import { ReviewStatusBadge } from '../../../components/review-status-badge';
@@ -39,24 +37,9 @@ export default function StaffNotesRoute() {
   const { id = '' } = useParams();
   const detail = useStaffNotes(id);
   return (
-    <Stack gap="md">
-      <Anchor component={Link} to={paths.staff.notes} size="sm">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={14} />
-          {t('notesUi.staff.back')}
-        </Group>
-      </Anchor>
-      <PageTitle>{t('notesUi.staff.title')}</PageTitle>
-      {detail.isPending ? (
-        <PageSpinner />
-      ) : detail.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorText(detail.error)}
-        </Alert>
-      ) : (
-        <Review doc={detail.data} />
-      )}
-    </Stack>
+    <ReviewPage back={paths.staff.notes} backLabel={t('notesUi.staff.back')} title={t('notesUi.staff.title')} detail={detail}>
+      {(doc) => <Review doc={doc} />}
+    </ReviewPage>
   );
 }
 

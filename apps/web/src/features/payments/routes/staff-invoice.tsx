@@ -1,12 +1,11 @@
 import type { SlipStatus, StaffInvoiceDetail } from '@bansi/shared';
-import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
-import { PageSpinner } from '../../../components/page-spinner';
-import { PageTitle } from '../../../components/page-title';
+import { ReviewPage } from '../../../components/review/review-page';
 import { ReviewScreen } from '../../../components/review/review-screen';
 import { ReviewTimeline } from '../../../components/review/review-timeline';
 import { paths } from '../../../config/paths';
@@ -41,24 +40,15 @@ export function StaffInvoiceScreen({ isAdmin }: { isAdmin: boolean }) {
   if (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400))
     return <NotFound home={paths.staff.invoices} />;
   return (
-    <Stack gap="md">
-      <Anchor component={Link} to={`${paths.staff.invoices}${state?.listSearch ?? ''}`} size="sm" data-testid="invoice-back">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={14} />
-          {t('payments.staff.screen.back')}
-        </Group>
-      </Anchor>
-      <PageTitle>{t('payments.staff.screen.title')}</PageTitle>
-      {detail.isPending ? (
-        <PageSpinner />
-      ) : detail.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorText(detail.error)}
-        </Alert>
-      ) : (
-        <InvoiceReview invoice={detail.data} isAdmin={isAdmin} />
-      )}
-    </Stack>
+    <ReviewPage
+      back={`${paths.staff.invoices}${state?.listSearch ?? ''}`}
+      backLabel={t('payments.staff.screen.back')}
+      backTestId="invoice-back"
+      title={t('payments.staff.screen.title')}
+      detail={detail}
+    >
+      {(invoice) => <InvoiceReview invoice={invoice} isAdmin={isAdmin} />}
+    </ReviewPage>
   );
 }
 

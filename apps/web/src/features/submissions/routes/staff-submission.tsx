@@ -1,10 +1,9 @@
 import { commentsSavedInReview, localized, type FileMeta, type StaffSubmissionDetail } from '@bansi/shared';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import {
   IconAlertCircle,
   IconAlertTriangle,
   IconArrowBackUp,
-  IconArrowLeft,
   IconCheck,
   IconFileCertificate,
   IconMessagePlus,
@@ -15,9 +14,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { PageSpinner } from '../../../components/page-spinner';
-import { PageTitle } from '../../../components/page-title';
+import { useParams } from 'react-router';
+import { ReviewPage } from '../../../components/review/review-page';
 import { ReviewScreen } from '../../../components/review/review-screen';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -47,24 +45,9 @@ export default function StaffSubmissionRoute() {
   const { id = '' } = useParams();
   const detail = useStaffSubmission(id);
   return (
-    <Stack gap="md">
-      <Anchor component={Link} to={paths.staff.submissions} size="sm">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={14} />
-          {t('submission.staff.backToQueue')}
-        </Group>
-      </Anchor>
-      <PageTitle>{t('submission.staff.title')}</PageTitle>
-      {detail.isPending ? (
-        <PageSpinner />
-      ) : detail.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorText(detail.error)}
-        </Alert>
-      ) : (
-        <Review submission={detail.data} />
-      )}
-    </Stack>
+    <ReviewPage back={paths.staff.submissions} backLabel={t('submission.staff.backToQueue')} title={t('submission.staff.title')} detail={detail}>
+      {(submission) => <Review submission={submission} />}
+    </ReviewPage>
   );
 }
 
