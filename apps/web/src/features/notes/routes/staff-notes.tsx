@@ -1,26 +1,15 @@
 import { commentsSavedInReview, formatLak, localized, type NotesSectionKey, type StaffNotesDocument } from '@bansi/shared';
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconArrowBackUp,
-  IconCheck,
-  IconDownload,
-  IconDeviceFloppy,
-  IconMessagePlus,
-  IconPlayerPlay,
-  IconRefresh,
-} from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { IconArrowBackUp, IconCheck, IconDownload, IconDeviceFloppy, IconMessagePlus, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useReviewOutcome } from '../../../components/review/review-outcome';
 import { ReviewPage } from '../../../components/review/review-page';
 import { ReviewScreen } from '../../../components/review/review-screen';
 import { SavedComments, type SavedComment } from '../../../components/review/saved-comments';
 import { ReviewStatusBadge } from '../../../components/review-status-badge';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/error-text';
 import { useLang } from '../../../lib/use-lang';
 import { useStaffNotes } from '../api/get-staff-notes';
 import { notesKeys } from '../api/keys';
@@ -29,7 +18,6 @@ import { useStaffNotesAction, useStaffNotesComment } from '../api/staff-actions'
 import { OverallNotesComments, SectionComments } from '../components/notes-comments';
 import { ReviewTimeline } from '../../../components/review/review-timeline';
 import { SectionView } from '../components/section-view';
-import { toastDone } from '../lib/toast';
 
 /** /staff/notes/:id: the reviewer reads the notes, starts the review, comments per section and overall, returns or accepts. */
 export default function StaffNotesRoute() {
@@ -46,7 +34,6 @@ export default function StaffNotesRoute() {
 function Review({ doc }: { doc: StaffNotesDocument }) {
   const { t } = useTranslation();
   const lng = useLang();
-  const queryClient = useQueryClient();
   const startReview = useStaffNotesAction(doc.id, 'start-review');
   const returnIt = useStaffNotesAction(doc.id, 'return');
   const accept = useStaffNotesAction(doc.id, 'accept');
@@ -57,26 +44,15 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
   const [dialog, setDialog] = useState<null | 'return' | 'accept'>(null);
   const [reasons, setReasons] = useState('');
   const [acceptComment, setAcceptComment] = useState('');
-  const [stale, setStale] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { onError, done, notices } = useReviewOutcome({
+    queryKey: notesKeys.staffDetail(doc.id),
+    closeDialog: () => setDialog(null),
+    text: { stale: t('notesUi.staff.stale'), reload: t('notesUi.staff.reload') },
+  });
   const can = (a: 'startReview' | 'return' | 'accept') => doc.allowedActions.includes(a);
   const sectionComments = (Object.entries(drafts) as [NotesSectionKey, string][])
     .filter(([, body]) => body.trim() !== '')
     .map(([section, body]) => ({ section, body: body.trim() }));
-
-  const onError = (error: unknown) => {
-    if (error instanceof ApiError && (error.code === 'STALE' || error.code === 'INVALID_TRANSITION')) {
-      setStale(true);
-      setDialog(null);
-      return;
-    }
-    setFailure(errorText(error));
-  };
-  const done = (message: string) => () => {
-    setDialog(null);
-    setFailure(null);
-    toastDone(message);
-  };
 
   // The comments saved during this review: the Return dialog lists them, each ticked to be sent (decision 191).
   const saved: SavedComment[] = commentsSavedInReview(doc.comments).map((c) => ({
@@ -106,32 +82,7 @@ function Review({ doc }: { doc: StaffNotesDocument }) {
       testId="staff-notes"
       status={doc.status}
       version={doc.version}
-      notices={
-        <>
-          {stale && (
-            <Alert color="yellow" icon={<IconAlertCircle size={18} />} role="alert" data-testid="stale-notice">
-              <Text size="sm" mb="xs">
-                {t('notesUi.staff.stale')}
-              </Text>
-              <Button
-                size="xs"
-                leftSection={<IconRefresh size={14} />}
-                onClick={() => {
-                  setStale(false);
-                  void queryClient.invalidateQueries({ queryKey: notesKeys.staffDetail(doc.id) });
-                }}
-              >
-                {t('notesUi.staff.reload')}
-              </Button>
-            </Alert>
-          )}
-          {failure && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" withCloseButton onClose={() => setFailure(null)}>
-              {failure}
-            </Alert>
-          )}
-        </>
-      }
+      notices={notices}
       title={localized(doc.company.nameLo, doc.company.nameEn, lng)}
       titleTestId="staff-notes-company"
       badges={

@@ -1,25 +1,13 @@
 import { commentsSavedInReview, localized, type FileMeta, type StaffSubmissionDetail } from '@bansi/shared';
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconAlertTriangle,
-  IconArrowBackUp,
-  IconCheck,
-  IconFileCertificate,
-  IconMessagePlus,
-  IconPlayerPlay,
-  IconRefresh,
-  IconX,
-} from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconFileCertificate, IconMessagePlus, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useReviewOutcome } from '../../../components/review/review-outcome';
 import { ReviewPage } from '../../../components/review/review-page';
 import { ReviewScreen } from '../../../components/review/review-screen';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/error-text';
 import { receiptUrl } from '../api/file-urls';
 import { useProvinces } from '../../../api/get-provinces';
 import { useStaffSubmission } from '../api/get-staff-submission';
@@ -35,8 +23,6 @@ import { SignatoriesFacts, SubmissionFacts } from '../components/submission-fact
 import { ReviewTimeline } from '../../../components/review/review-timeline';
 import { useLang } from '../../../lib/use-lang';
 import { nameOf } from '../lib/lang';
-import { READABLE_TITLE } from '../lib/styles';
-import { toastDone } from '../lib/toast';
 import { SavedComments, type SavedComment } from '../../../components/review/saved-comments';
 
 /** /staff/submissions/:id: everything a reviewer needs, and the review actions (each checks `version`). */
@@ -72,36 +58,18 @@ interface FileRef {
 function Review({ submission: s }: { submission: StaffSubmissionDetail }) {
   const { t } = useTranslation();
   const lng = useLang();
-  const queryClient = useQueryClient();
   const provinces = useProvinces();
   const [viewing, setViewing] = useState<FileMeta | null>(null);
-  const [stale, setStale] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [dialog, setDialog] = useState<null | 'return' | 'accept' | { comment: FileRef | null }>(null);
+  const { onError, done, notices } = useReviewOutcome({
+    queryKey: submissionKeys.staffDetail(s.id),
+    closeDialog: () => setDialog(null),
+    text: { staleTitle: t('submission.staff.staleTitle'), stale: t('submission.staff.stale'), reload: t('submission.staff.reload') },
+  });
   const startReview = useStaffAction(s.id, 'start-review');
   const returnIt = useStaffAction(s.id, 'return');
   const accept = useStaffAction(s.id, 'accept');
   const comment = useStaffAction(s.id, 'comments');
-
-  const onError = (error: unknown) => {
-    if (error instanceof ApiError && (error.code === 'STALE' || error.code === 'INVALID_TRANSITION')) {
-      setStale(true);
-      setDialog(null);
-      return;
-    }
-    setFailure(errorText(error));
-  };
-  const done = (message: string) => () => {
-    setDialog(null);
-    setFailure(null);
-    toastDone(message);
-  };
-  const reload = () => {
-    setStale(false);
-    void queryClient.invalidateQueries({
-      queryKey: submissionKeys.staffDetail(s.id),
-    });
-  };
 
   const files: FileRef[] = [
     ...s.files.slots.filter((slot) => slot.file).map((slot) => ({ file: slot.file!, label: nameOf(slot, lng) })),
@@ -127,32 +95,7 @@ function Review({ submission: s }: { submission: StaffSubmissionDetail }) {
       testId="staff-submission"
       status={s.status}
       version={s.version}
-      notices={
-        <>
-          {stale && (
-            <Alert
-              color="yellow"
-              icon={<IconAlertCircle size={18} />}
-              role="alert"
-              data-testid="stale-notice"
-              title={t('submission.staff.staleTitle')}
-              styles={READABLE_TITLE}
-            >
-              <Text size="sm" mb="xs">
-                {t('submission.staff.stale')}
-              </Text>
-              <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={reload} data-testid="stale-reload">
-                {t('submission.staff.reload')}
-              </Button>
-            </Alert>
-          )}
-          {failure && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" withCloseButton onClose={() => setFailure(null)}>
-              {failure}
-            </Alert>
-          )}
-        </>
-      }
+      notices={notices}
       title={localized(company.nameLo, company.nameEn, lng)}
       badges={
         <>
