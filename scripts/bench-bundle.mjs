@@ -1,7 +1,8 @@
 // `npm run bench:bundle`: what the browser really downloads, measured in Chromium against the BUILT app
 // (run `npm run build` first; this script builds nothing). DESIGN §7 goals: the first visit of the public
 // home page loads ≤ 150 kB of compressed JavaScript, and every other screen's own code is ≤ 100 kB
-// compressed. It is a benchmark, not a test: it prints a table and always exits 0.
+// compressed (the PDF viewer's screens ≤ 200 kB, issue 29). It is a benchmark, not a test: it prints a table
+// and always exits 0.
 //
 // - First visit of `/`: a fresh browser context with the cache disabled; the transferred (encoded) body
 //   size of every response, once with Chromium's own Accept-Encoding (brotli, as served) and once asking
@@ -20,6 +21,10 @@ import { root } from './lib.mjs';
 
 const JS_GOAL = 150_000;
 const ROUTE_GOAL = 100_000;
+// The PDF viewer's screens (the library's three books and a company's own document) carry pdf.js: ≤ 200 kB (issue 29).
+const VIEWER_GOAL = 200_000;
+const VIEWER_ROUTE = /^\/dashboard\/(guide-book|law-book|accounting-license|document-viewer\/)/;
+const goalOf = (path) => (VIEWER_ROUTE.test(path) ? VIEWER_GOAL : ROUTE_GOAL);
 
 const builtWeb = join(root, 'apps/web/dist');
 // The run serves (and sizes) a copy of the built app, so a rebuild meanwhile cannot change it under the browser.
@@ -243,7 +248,9 @@ function report(version, asServed, gzipOnly, costs, notes) {
     `  ${process.env.BENCH_ALL_FILES ? 'files' : 'largest'}: ${biggest.map(([url, f]) => `${new URL(url).pathname.split('/').pop()} ${kB(f.bytes)}`).join(' · ')}`,
   );
 
-  console.log(`\nEvery other screen: JavaScript newly loaded when navigating to it from / (goal ≤ ${kB(ROUTE_GOAL)} compressed)`);
+  console.log(
+    `\nEvery other screen: JavaScript newly loaded when navigating to it from / (goal ≤ ${kB(ROUTE_GOAL)} compressed; the viewer's screens ≤ ${kB(VIEWER_GOAL)})`,
+  );
   const shown = (path) => path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id');
   const w = Math.max(...costs.map((c) => shown(c.route.path).length)) + 2;
   console.log(
@@ -252,15 +259,15 @@ function report(version, asServed, gzipOnly, costs, notes) {
   for (const c of costs) {
     const redirect = c.landed !== c.route.path ? ` (landed on ${shown(c.landed)})` : '';
     console.log(
-      `  ${pad(shown(c.route.path), w)}${pad(c.as, 9)}${lpad(c.files, 6)}${lpad(kB(c.br), 11)}${lpad(kB(c.gzip), 11)}  ${pad(c.largest ? `${c.largest.name} ${kB(c.largest.bytes)}` : '-', 40)}${c.br <= ROUTE_GOAL ? 'ok' : 'OVER'}${redirect}`,
+      `  ${pad(shown(c.route.path), w)}${pad(c.as, 9)}${lpad(c.files, 6)}${lpad(kB(c.br), 11)}${lpad(kB(c.gzip), 11)}  ${pad(c.largest ? `${c.largest.name} ${kB(c.largest.bytes)}` : '-', 40)}${c.br <= goalOf(c.route.path) ? 'ok' : 'OVER'}${redirect}`,
     );
   }
   const worst = costs.reduce((a, b) => (b.br > a.br ? b : a), costs[0]);
-  if (worst) {
-    console.log(
-      `  largest screen: ${shown(worst.route.path)} ${kB(worst.br)} brotli (all its new JavaScript): ${worst.br <= ROUTE_GOAL ? 'MET' : `NOT MET (${kB(worst.br - ROUTE_GOAL)} over)`}`,
-    );
-  }
+  if (worst) console.log(`  largest screen: ${shown(worst.route.path)} ${kB(worst.br)} brotli (all its new JavaScript)`);
+  const over = costs.filter((c) => c.br > goalOf(c.route.path));
+  console.log(
+    `  goals: ${over.length === 0 ? 'MET on every screen' : `NOT MET on ${over.length} screen(s): ${over.map((c) => shown(c.route.path)).join(', ')}`}`,
+  );
   if (costs.some((c) => c.as === 'visitor*'))
     notes.push('visitor*: logging in as the demo user failed, so the screen was opened as a visitor (sent to log in).');
   for (const note of notes) console.log(`\nNote: ${note}`);
