@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LANGUAGE_STORAGE_KEY } from '@bansi/shared';
@@ -93,10 +93,13 @@ function stop(child: ChildProcess) {
  * precache list in sw.js names a new revision for it, and sw.js itself is new.
  */
 function nextBuild(web: string) {
-  const html = readFileSync(join(web, 'index.html'), 'utf8');
-  writeFileSync(join(web, 'index.html'), html.replace('<head>', '<head>\n    <meta name="bansi-build" content="next" />'));
-  rmSync(join(web, 'index.html.br'), { force: true });
-  rmSync(join(web, 'index.html.gz'), { force: true });
+  // every page the server may send: index.html and the prerendered home and deep-link pages (decisions 285, 286)
+  for (const name of readdirSync(web).filter((f) => f.endsWith('.html'))) {
+    const html = readFileSync(join(web, name), 'utf8');
+    writeFileSync(join(web, name), html.replace('<head>', '<head>\n    <meta name="bansi-build" content="next" />'));
+    rmSync(join(web, `${name}.br`), { force: true });
+    rmSync(join(web, `${name}.gz`), { force: true });
+  }
   const sw = readFileSync(join(web, 'sw.js'), 'utf8');
   const changed = sw.replace(/("revision":")[^"]+(","url":"index\.html")/, '$1next-build$2');
   expect(changed, 'sw.js names the revision of index.html').not.toBe(sw);
