@@ -13,23 +13,7 @@ import { pureContracts } from './pure-contracts';
 const api = process.env.BANSI_API_URL ?? 'http://127.0.0.1:3000';
 const firstVisit = firstVisitChunk(['src/app/routes/home.tsx']);
 
-// `vite build --ssr src/prerender.tsx` (the web build's second step, decision 285): the home page's tree for Node,
-// rendered to HTML by prerender/prerender.mjs. Only what the tree needs: no service worker, no chunk plan.
-const prerender = defineConfig({
-  plugins: [react(), pureContracts()],
-  define: { __LANG_VERSIONS__: JSON.stringify(catalogVersions(fileURLToPath(new URL('../../packages/shared/locales', import.meta.url)))) },
-  build: {
-    outDir: 'prerender/dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    copyPublicDir: false,
-    rolldownOptions: { output: { entryFileNames: '[name].js' } },
-  },
-});
-
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? prerender : app));
-
-const app = defineConfig({
+export default defineConfig({
   plugins: [
     react(),
     pdfjsAssets(),
@@ -68,8 +52,6 @@ const app = defineConfig({
     outDir: 'dist',
     assetsDir: 'static',
     sourcemap: false,
-    // Read by prerender/prerender.mjs (the chunks each first screen needs, to preload them with the page), then removed.
-    manifest: true,
     chunkSizeWarningLimit: 400,
     // Every browser a Lao phone runs (Chrome/WebView ≥ 66, Safari ≥ 17) preloads modules itself: the polyfill
     // was 0.35 kB of the first visit's 150 (decision 116).

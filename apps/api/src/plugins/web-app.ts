@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@bansi/shared';
+import { API_BASE } from '@bansi/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE } from '../lib/i18n';
 import { DEFAULT_WEB_DIST } from '../paths';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,35 +33,7 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
 
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
 
-  // The home page prerendered in each language at build time (apps/web/prerender, decision 285): its heading, text
-  // and links paint before the JavaScript arrives. The visitor's choice is the app's `bansi_lang` cookie (the web app's
-  // lib/i18n.ts writes it beside localStorage); without one, Lao — the app's own default, whatever the browser's Accept-Language.
-  const prerendered = Object.fromEntries(
-    LANGUAGES.map((lng) => [lng, hasWeb && existsSync(join(root, `index.${lng}.html`)) ? `index.${lng}.html` : null]),
-  ) as Record<Language, string | null>;
-  const languageOf = (request: FastifyRequest): Language => {
-    const chosen = request.cookies[LANGUAGE_COOKIE];
-    return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
-  };
-  const sendHome = (request: FastifyRequest, reply: FastifyReply) => {
-    const file = prerendered[languageOf(request)];
-    if (!file) return sendIndex(reply);
-    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(file, root, { cacheControl: false });
-  };
-
-  // index.html in the visitor's language that also asks at once for its translation catalog and, for the first
-  // screens a phone opens by a link (the dashboard, the payment screen, the guide book), for the screen's chunks
-  // (decision 286): the build's pages.json names them. Without it (an older build), index.html.
-  const pagesFile = join(root, 'pages.json');
-  const pages: Partial<Record<Language, Record<string, string>>> = hasWeb && existsSync(pagesFile) ? JSON.parse(readFileSync(pagesFile, 'utf8')) : {};
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, path: string) => {
-    const ours = pages[languageOf(request)];
-    const file = ours?.[path.replace(/\/+$/, '')] ?? ours?.['*'];
-    if (!file) return sendIndex(reply);
-    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(file, root, { cacheControl: false });
-  };
-
-  if (hasWeb) app.get('/', { config: { audience: 'public' }, schema: { hide: true } }, sendHome);
+  if (hasWeb) app.get('/', { config: { audience: 'public' }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -76,7 +47,7 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
       // A browser asks for HTML; a HEAD (link checkers, monitors) or GET without it still gets the page
       // for any path that does not name a file, so HEAD answers like GET.
       ((request.headers.accept ?? '').includes('text/html') || !/\.[A-Za-z0-9]+$/.test(path));
-    if (wantsPage) return sendPage(request, reply, path);
+    if (wantsPage) return sendIndex(reply);
     return reply.problem(404, 'NOT_FOUND');
   });
 }

@@ -17,11 +17,7 @@ const subscribe = (onChange: () => void) => {
  * shows is the copy kept on the device. Its words travel in the bundle (boot), like the catalogs' own banner.
  */
 export function OfflineNotice() {
-  const online = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useSyncExternalStore(subscribe, () => navigator.onLine);
   const { t } = useTranslation('boot');
   if (online) return null;
   return (

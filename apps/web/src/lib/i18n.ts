@@ -10,13 +10,10 @@ import bootLo from '@bansi/shared/locales/lo/boot.json';
 export function storedLanguage(): Language {
   try {
     const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (isLanguage(value)) return value;
+    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
   } catch {
-    // storage blocked: the cookie may still say
+    return DEFAULT_LANGUAGE;
   }
-  // The cookie is the server's copy of the choice: the home page's HTML came in its language (decision 285).
-  const cookie = /(?:^|;\s*)bansi_lang=(\w+)/.exec(document.cookie)?.[1];
-  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
 }
 
 /**

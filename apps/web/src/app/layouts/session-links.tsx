@@ -13,11 +13,10 @@ export function SessionLinks({ vertical = false, onNavigate }: { vertical?: bool
   const logout = useLogout();
   const navigate = useNavigate();
   const Wrap = vertical ? Stack : Group;
-  // While the session is asked, a visitor's buttons keep their place unseen: the header's menu does not jump
-  // aside when they come (decision 285; most first visits are visitors').
-  if (isPending || !session) {
+  if (isPending) return null;
+  if (!session) {
     return (
-      <Wrap gap="xs" style={isPending ? { visibility: 'hidden' } : undefined} aria-hidden={isPending || undefined}>
+      <Wrap gap="xs">
         <Button component={Link} to={paths.login} variant="default" size="sm" onClick={onNavigate}>
           {t('nav.login')}
         </Button>
