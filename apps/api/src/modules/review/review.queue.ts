@@ -1,9 +1,8 @@
 import type { Language, ReviewKind, ReviewQueueStatus } from '@bansi/shared';
-import type { SelectQueryBuilder } from 'kysely';
-import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 import { KEY_ID, decodeCursor, pageOf } from '../../lib/cursor';
 import type { Deps, Executor } from '../../lib/deps';
+import type { ReviewQueueSelect } from './review.queue-row';
 import { reviewQueueQuery } from './review.repository';
 
 /**
@@ -16,20 +15,7 @@ import { reviewQueueQuery } from './review.repository';
  * The staff queues of filings (`/staff/submissions`) and notes (`/staff/notes`) are this query with one kind;
  * `/staff/review-queue` lists every kind together.
  */
-export interface ReviewQueueRow {
-  kind: ReviewKind;
-  /** the subject's own UUID (unique across sources): the keyset's tie-break */
-  id: string;
-  companyId: string;
-  /** null: a slip of an invoice that is for no book year */
-  bookYear: number | null;
-  status: string;
-  /** ISO-8601 UTC, never null in the queue (a source lists only submitted subjects); the queue's order */
-  submittedAt: string;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ReviewQueueSelect = SelectQueryBuilder<Database, any, ReviewQueueRow>;
+export type { ReviewQueueRow, ReviewQueueSelect } from './review.queue-row';
 
 /** What a source is asked for; `statuses` are written into its SQL as literals (partial indexes, decision 101). */
 export interface ReviewQueueFilter {

@@ -1,6 +1,6 @@
 import type { Compilable } from 'kysely';
 import type { Executor } from '../../lib/deps';
-import type { ReviewQueueRow, ReviewQueueSelect } from './review.queue';
+import type { ReviewQueueRow, ReviewQueueSelect } from './review.queue-row';
 import { afterKeyset } from '../../db/keyset';
 import type { ReviewEventKind, ReviewEventsTable } from './review.tables';
 
