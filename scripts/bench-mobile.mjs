@@ -251,7 +251,8 @@ async function slowAll(browser, baseURL) {
       name: "payment screen's LAO QR shown",
       path: '/dashboard/service-payment',
       as: 'company',
-      marks: { done: '[data-testid="lao-qr"]' },
+      // the server's first paint of the code (decision 288), or the app's
+      marks: { done: '[data-testid="lao-qr-first-paint"], [data-testid="lao-qr"]', app: '[data-testid="lao-qr"]' },
       goal: SLOW_GOALS.qr,
     },
     {
@@ -270,12 +271,19 @@ async function slowAll(browser, baseURL) {
   for (const s of scenarios) {
     const samples = [];
     for (let i = 0; i < runs; i++) samples.push(await slowVisit(browser, baseURL, s.as, s.path, s.marks));
-    rows.push({ ...s, done: median(samples.map((x) => x.done)), progress: median(samples.map((x) => x.progress)), all: samples });
+    rows.push({
+      ...s,
+      done: median(samples.map((x) => x.done)),
+      progress: median(samples.map((x) => x.progress)),
+      app: median(samples.map((x) => x.app)),
+      all: samples,
+    });
     process.stderr.write(`  slow ${s.path}: ${samples.map((x) => sec(x.done)).join(', ')}\n`);
   }
   say(`Chromium at 400 kbit/s down and up, 400 ms latency, cold cache (a new context per run), median of ${runs}`);
   for (const r of rows) {
-    const progress = 'progress' in r.marks ? `; progress shown at ${sec(r.progress)}` : '';
+    const progress =
+      ('progress' in r.marks ? `; progress shown at ${sec(r.progress)}` : '') + ('app' in r.marks ? `; the app's own screen at ${sec(r.app)}` : '');
     say(
       `  ${pad(r.name, 34)}${lpad(sec(r.done), 9)}  goal ≤ ${sec(r.goal)}: ${r.done <= r.goal ? 'met' : 'NOT MET'}${progress}  (runs: ${r.all.map((x) => sec(x.done)).join(', ')})`,
     );

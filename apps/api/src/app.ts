@@ -33,6 +33,7 @@ import { redactingLogger } from './lib/log-redact';
 import jobsWorker from './plugins/jobs-worker';
 import mailWorker from './plugins/mail-worker';
 import openapi from './plugins/openapi';
+import firstPaint from './plugins/first-paint';
 import webApp from './plugins/web-app';
 import { devMailRoutes } from './modules/mail/mail.routes';
 import { databaseRateLimitStore } from './modules/security/rate-limit.store';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(csrf);
   await app.register(access);
   await app.register(assets, { catalogs });
+  // Before the features: they name the screens whose first paint they draw (app.firstPaint.register).
+  await app.register(firstPaint);
   // Before the features: their route plugins register job handlers (app.jobs.register).
   await app.register(jobsWorker, { start: options.startWorkers ?? true });
 

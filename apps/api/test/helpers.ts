@@ -81,7 +81,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const testDb = await createTestDb();
   const config = testConfig(overrides);
   await runSeeds({ db: testDb.db, config }, { demo: false });
-  const app = await buildApp({ config, db: testDb.db, serveWeb: false, startWorkers: false });
+  // With WEB_DIST_DIR the app serves the web app's pages too (its first paints: plugins/first-paint.ts).
+  const app = await buildApp({ config, db: testDb.db, serveWeb: Boolean(overrides.WEB_DIST_DIR), startWorkers: false });
   await app.ready();
   return {
     app,
@@ -136,6 +137,12 @@ export class Agent {
 
   cookie(name: string) {
     return this.cookies.get(name);
+  }
+
+  /** Sets a cookie as the web app does in the browser (e.g. the language it shows: `bansi_lang`). */
+  setCookie(name: string, value: string): this {
+    this.cookies.set(name, value);
+    return this;
   }
 
   async login(login: string, password: string): Promise<this> {

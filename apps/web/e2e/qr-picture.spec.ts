@@ -86,3 +86,47 @@ test("the invoice's LAO QR is saved and shared as a picture, the amount and numb
     .toEqual([{ name: `${number}-laoqr.png`, type: 'image/png', size: expect.any(Number), title: `LAO QR · ${number}` }]);
   expect((await page.evaluate(() => window.sharedFiles[0]!.size)) > 1000).toBe(true);
 });
+
+test("on a slow phone the payment page shows the invoice's LAO QR before the app has loaded, then the app's own", async ({
+  page,
+  baseURL,
+  browser,
+  lang,
+  shot,
+}) => {
+  test.setTimeout(60_000);
+  const { companyId } = await registerTestCompany(page.request, baseURL!, lang);
+  const staff = await pageOf(browser, 'staff');
+  const issued = await staff.request.post(`${API_BASE}${PaymentPaths.staffInvoices}`, {
+    headers: await writeHeaders(staff.request, baseURL!),
+    data: { companyId, lines: [{ description: 'First paint', amount: 2_750_000 }], dueDate: '2031-01-31' },
+  });
+  expect(issued.ok(), await issued.text()).toBe(true);
+  const { number } = (await issued.json()) as { number: string };
+  await staff.context().close();
+
+  // The app's JavaScript held back, as on a slow network: only the server's page is there.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/static/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard/service-payment', { waitUntil: 'commit' });
+  const firstPaint = page.locator('#first-paint');
+  await expect(firstPaint).toBeVisible();
+  await expect(firstPaint.getByRole('heading', { level: 1 })).toHaveText(lang === 'lo' ? 'ຊຳລະຄ່າບໍລິການ' : 'Service payment');
+  await expect(firstPaint).toContainText(number);
+  await expect(firstPaint).toContainText(lang === 'lo' ? '₭2.750.000' : 'LAK 2,750,000');
+  await shot('service-payment-first-paint');
+  const drawn = await pixelsOf(page, await firstPaint.getByTestId('lao-qr-first-paint').screenshot());
+  const firstPayload = jsQR(drawn.data, drawn.width, drawn.height)?.data;
+  expect(firstPayload, 'the first paint is a readable code').toBeTruthy();
+
+  // The app arrives: its own code is the same, and the server's drawing is gone.
+  release();
+  const qr = page.getByTestId('lao-qr');
+  await expect(qr).toBeVisible();
+  await expect(firstPaint).toHaveCount(0);
+  expect(await qr.getAttribute('data-payload')).toBe(firstPayload);
+});

@@ -5,8 +5,9 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { initI18n } from './lib/i18n';
+import { App, router } from './app/app';
+import { watchFirstPaint } from './lib/first-paint';
+import { i18next, initI18n } from './lib/i18n';
 
 // The service worker (sw/sw.ts) once the page has loaded, so it never competes with the first visit.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
@@ -14,6 +15,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 }
 
 void initI18n().then(() => {
+  watchFirstPaint(i18next.language, (onPath) => router.subscribe((state) => onPath(state.location.pathname)));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -11,9 +11,9 @@ export function qrPng(text: string, options: { scale?: number } = {}): Promise<B
   return QRCode.toBuffer(text, { ...OPTIONS, type: 'png', scale: options.scale ?? 6 });
 }
 
-/** An SVG document of the code (web pages, printing at any size). */
-export function qrSvg(text: string): Promise<string> {
-  return QRCode.toString(text, { ...OPTIONS, type: 'svg' });
+/** An SVG document of the code (web pages, printing at any size); `margin` widens the quiet zone (modules). */
+export function qrSvg(text: string, options: { margin?: number } = {}): Promise<string> {
+  return QRCode.toString(text, { ...OPTIONS, ...options, type: 'svg' });
 }
 
 /** The code's modules, for drawing it as vectors (lib/pdf): `dark(row, col)`, `size` modules a side. */

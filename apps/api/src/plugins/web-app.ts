@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@bansi/shared';
@@ -33,6 +34,21 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
 
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
 
+  /**
+   * A screen's page: index.html, with the screen's first paint (plugins/first-paint.ts) before the app's root
+   * when its module draws one for this request. Read for each such page, so a new build is served at once.
+   */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const paint = request.method === 'GET' ? await app.firstPaint.draw(request, request.url.split('?')[0] ?? '') : null;
+    if (!paint) return sendIndex(reply);
+    const html = await readFile(join(root, 'index.html'), 'utf8');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(html.replace('<div id="root">', `${paint}<div id="root">`));
+  };
+
   if (hasWeb) app.get('/', { config: { audience: 'public' }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -47,7 +63,7 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
       // A browser asks for HTML; a HEAD (link checkers, monitors) or GET without it still gets the page
       // for any path that does not name a file, so HEAD answers like GET.
       ((request.headers.accept ?? '').includes('text/html') || !/\.[A-Za-z0-9]+$/.test(path));
-    if (wantsPage) return sendIndex(reply);
+    if (wantsPage) return sendPage(request, reply);
     return reply.problem(404, 'NOT_FOUND');
   });
 }

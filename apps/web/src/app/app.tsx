@@ -2,7 +2,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
 import { routes } from './router';
 
-const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes);
 
 export function App() {
   return (

@@ -32,6 +32,7 @@ import { AppError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
 import { verifySignature } from '../../lib/signature';
 import { webhookSecret } from './payments.webhook-secret';
+import { registerPaymentFirstPaint } from './payments.first-paint';
 import {
   decideOnSlip,
   findInvoiceForStaff,
@@ -70,6 +71,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.register(RECEIPT_JOB, async (payload, ctx) => {
     await ensureReceipt(ctx.deps, String(payload.invoiceId));
   });
+  registerPaymentFirstPaint(app, deps);
 
   /**
    * The receipt PDF of a paid invoice; of an open one whose payment was reversed, the cancelled copy

@@ -1,6 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
+import { useReleaseFirstPaint } from '../../../lib/first-paint';
 
 /**
  * The LAO QR payload drawn as a QR code, 280 px: large enough for a bank app to read it from another
@@ -15,6 +16,8 @@ export function LaoQrImage({ payload, alt }: { payload: string; alt: string }) {
       live = false;
     };
   }, [payload]);
+  // The server's drawing of this code (plugins/first-paint.ts) steps aside once this one is shown.
+  useReleaseFirstPaint(src !== null);
   if (!src) return <Skeleton width={280} height={280} />;
   return (
     <img

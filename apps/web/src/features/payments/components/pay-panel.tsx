@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FileUpload } from '../../../components/file-upload';
 import { errorText } from '../../../lib/error-text';
 import { formatDate, formatLak } from '../../../lib/format';
+import { useReleaseFirstPaint } from '../../../lib/first-paint';
 import { useLang } from '../../../lib/use-lang';
 import { useInvoiceQr } from '../api/get-invoice-qr';
 import { paymentKeys } from '../api/keys';
@@ -18,6 +19,7 @@ export function PayPanel({ invoice }: { invoice: Invoice }) {
   const qr = useInvoiceQr(invoice.id, invoice.status === 'open');
   const queryClient = useQueryClient();
   const slipPending = invoice.slip?.status === 'pending';
+  useReleaseFirstPaint(qr.isError);
   return (
     <Stack gap="md">
       <Group align="flex-start" gap="lg" wrap="wrap">

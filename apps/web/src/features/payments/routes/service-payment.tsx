@@ -6,6 +6,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { PageTitle } from '../../../components/page-title';
 import { errorText } from '../../../lib/error-text';
 import { formatDate, formatDateTime, formatLak } from '../../../lib/format';
+import { useReleaseFirstPaint } from '../../../lib/first-paint';
 import { useLang } from '../../../lib/use-lang';
 import { useInvoices } from '../api/list-invoices';
 import { invoiceReceiptUrl } from '../api/receipt-url';
@@ -81,6 +82,8 @@ export default function ServicePaymentRoute() {
   const items = invoices.data?.items ?? [];
   const open = items.filter((i) => i.status === 'open');
   const done = items.filter((i) => i.status !== 'open');
+  // With an open invoice, its QR releases the server's first paint (LaoQrImage); else the list settling does.
+  useReleaseFirstPaint(invoices.isError || (invoices.isSuccess && open.length === 0));
   return (
     <Stack gap="md">
       <PageTitle>{t('payments.title')}</PageTitle>
