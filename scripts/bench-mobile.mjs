@@ -258,9 +258,11 @@ async function slowAll(browser, baseURL) {
       name: "viewer's first page drawn",
       path: '/dashboard/guide-book',
       as: 'company',
+      // the server's picture of the first page (decision 288) or the viewer's drawing of it
       marks: {
-        progress: '[data-testid="pdf-viewer-preparing"], [data-testid="pdf-loading"]',
-        done: '[data-testid="pdf-viewer"][data-state="rendered"]',
+        progress: '[data-testid="first-paint-progress"], [data-testid="pdf-viewer-preparing"], [data-testid="pdf-loading"]',
+        done: '[data-testid="pdf-first-page-first-paint"], [data-testid="pdf-viewer"][data-state="rendered"]',
+        app: '[data-testid="pdf-viewer"][data-state="rendered"]',
       },
       goal: SLOW_GOALS.viewer,
     },

@@ -14,6 +14,8 @@ export interface FirstPaint {
   title: string;
   /** trusted HTML (the provider escapes what it takes from data with `escapeHtml`) */
   body: string;
+  /** what the page says it is waiting for (default: "Loading…") */
+  waiting?: string;
 }
 
 /** The language the page is drawn in: the app's choice this browser keeps (its cookie), else the account's. */
@@ -47,7 +49,7 @@ const STYLE = `#first-paint{position:fixed;inset:0;z-index:1000;overflow:auto;ba
 @keyframes fp-show{from{visibility:hidden}to{visibility:visible}}
 #first-paint .fp-bar{height:56px;display:flex;align-items:center;padding:0 16px;border-bottom:1px solid #dee2e6;font-weight:700;color:#1971c2}
 #first-paint .fp-main{max-width:960px;margin:0 auto;padding:16px}
-#first-paint h1{font-size:1.5rem;margin:0 0 16px}
+#first-paint h1{font-size:1.5rem;margin:0 0 8px}
 #first-paint .fp-dim{color:#868e96;font-size:.875rem;margin:0}
 #first-paint .fp-big{font:700 1.75rem/1.3 "Noto Sans Mono",ui-monospace,monospace;margin:0 0 8px}
 #first-paint .fp-mono{font:600 1.125rem/1.4 "Noto Sans Mono",ui-monospace,monospace;margin:0 0 8px}
@@ -74,8 +76,9 @@ export default fp(async function firstPaint(app: FastifyInstance) {
         return (
           `<div id="first-paint" data-path="${escapeHtml(webPath)}" data-lang="${lang}" lang="${lang}" aria-busy="true">` +
           `<style>${STYLE}</style><div class="fp-bar">${escapeHtml(app.t(lang, 'common.appName'))}</div>` +
-          `<main class="fp-main"><h1>${escapeHtml(paint.title)}</h1>${paint.body}` +
-          `<p class="fp-wait" role="status">${escapeHtml(app.t(lang, 'common.loading'))}</p></main></div>`
+          `<main class="fp-main"><h1>${escapeHtml(paint.title)}</h1>` +
+          `<p class="fp-wait" role="status" data-testid="first-paint-progress">${escapeHtml(paint.waiting ?? app.t(lang, 'common.loading'))}</p>` +
+          `${paint.body}</main></div>`
         );
       } catch (err) {
         request.log.warn({ err, webPath }, 'first paint failed; the page is sent without it');

@@ -14,6 +14,7 @@ import { usePdfDocument } from './use-pdf-document';
 import { usePrint } from './use-print';
 import { DEFAULT_SCALE, PHONE_QUERY, ScrollMode, useViewer } from './use-viewer';
 import { lazyPart } from '../../lib/lazy';
+import { useReleaseFirstPaint } from '../../lib/first-paint';
 
 // Not at first paint: the find bar, and the dialogs (password, print, properties) with Mantine's Modal,
 // PasswordInput, Progress and Table. Each loads when first needed (decision 280); a dialog then stays
@@ -189,6 +190,8 @@ export default function PdfViewer({ url, data, fileName, downloadUrl, defaultSca
   const schemeManager = useMemo(() => fixedScheme(theme), [theme]);
 
   const status = state.status === 'ready' ? (snapshot.firstPageRendered ? 'rendered' : 'ready') : state.status;
+  // The server's picture of the first page (lib/first-paint.ts) gives way to the drawn page, or to the error.
+  useReleaseFirstPaint(status === 'rendered' || status === 'error');
   const error = state.status === 'error' ? state.error : null;
   const errorMessage = error ? t(`viewer.errors.${error.kind}`, { status: error.status ?? '' }) : '';
 

@@ -2,6 +2,7 @@ import { localized, type LibraryCategory, type LibraryDocument } from '@bansi/sh
 import { Alert, Box, Button, Group, Loader, Select, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useReleaseFirstPaint } from '../../../lib/first-paint';
 import { useLang } from '../../../lib/use-lang';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
@@ -29,6 +30,8 @@ export function LibraryReader({ category, titleKey }: { category: LibraryCategor
   const chosen = items.find((d) => d.id === params.get('doc')) ?? defaultDocument(items);
   const file = chosen ? pickFile(chosen.current.files, lang) : undefined;
   const title = (d: LibraryDocument) => localized(d.titleLo, d.titleEn, lang);
+  // The viewer releases the server's picture of the first page once it has drawn it; an error or nothing to read does too.
+  useReleaseFirstPaint(isError || (data !== undefined && items.length === 0));
 
   return (
     <Box className={classes.reader}>
