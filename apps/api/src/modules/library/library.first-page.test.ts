@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, loginAs, type Agent, type TestApp } from '../../../test/helpers';
 import { libraryFields, multipartBody, type Part } from '../../../test/multipart';
 import { readerFirstPage, queueFirstPageSweep } from './index';
+import { renderFirstPageOffThread } from './library.first-page.pool';
 import { FIRST_PAGE_JOB, FIRST_PAGE_SWEEP_JOB } from './library.first-page.queue';
 
 const url = (path: string) => `${API_BASE}${path}`;
@@ -156,6 +157,12 @@ describe(`library first pages (${dialect})`, () => {
     await queueFirstPageSweep(db());
     await run();
     expect(await db().selectFrom('jobs').select('id').where('uniqueKey', '=', `${FIRST_PAGE_JOB}:${f!.id}`).execute()).toHaveLength(1);
+  });
+
+  it('a drawing that takes too long fails, and the next one gets a fresh thread', async () => {
+    const guide = await pdf('top', 'Slow');
+    await expect(renderFirstPageOffThread(new Uint8Array(guide), 1)).rejects.toThrow(/longer than 1 ms/);
+    expect((await renderFirstPageOffThread(new Uint8Array(guide))).width).toBe(720);
   });
 
   it('the start-up sweep fills in the pictures a database older than them lacks', async () => {
