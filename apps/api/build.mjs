@@ -4,12 +4,14 @@ import { build } from 'esbuild';
 
 await build({
   // Worker threads: notes PDFs (modules/notes/notes.pdf-pool.ts) load dist/notes-pdf-worker.js, SQLite
-  // search (modules/content/content.search-pool.ts) dist/content-search-worker.js.
+  // search (modules/content/content.search-pool.ts) dist/content-search-worker.js, a library document's first page
+  // (modules/library/library.first-page.pool.ts) dist/library-first-page-worker.js.
   entryPoints: {
     server: 'src/server.ts',
     cli: 'src/cli.ts',
     'notes-pdf-worker': 'src/modules/notes/notes.pdf.worker.ts',
     'content-search-worker': 'src/modules/content/content.search.worker.ts',
+    'library-first-page-worker': 'src/modules/library/library.first-page.worker.ts',
   },
   outdir: 'dist',
   bundle: true,

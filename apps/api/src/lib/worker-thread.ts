@@ -30,7 +30,8 @@ export function workerThread<Request, Answer>(label: string, worker: { source: U
 function oneThread<Request, Answer>(label: string, worker: { source: URL; bundled: URL }) {
   let current: Worker | null = null;
   let nextId = 1;
-  const pending = new Map<number, { resolve(answer: Answer): void; reject(e: Error): void }>();
+  // Each request remembers its thread: a stopped thread's exit fails only its own requests, not a new thread's.
+  const pending = new Map<number, { worker: Worker; resolve(answer: Answer): void; reject(e: Error): void }>();
 
   function start(): Worker {
     // Node 20 applies no `--import` hook to a worker's entry: from the sources it registers tsx's loader first.
@@ -43,12 +44,15 @@ function oneThread<Request, Answer>(label: string, worker: { source: URL; bundle
       pending.delete(msg.id);
       if (msg.error === undefined) p.resolve(msg.answer as Answer);
       else p.reject(new Error(`${label} worker: ${msg.error}`));
-      if (pending.size === 0) w.unref();
+      if (![...pending.values()].some((p) => p.worker === w)) w.unref();
     });
     const fail = (err: Error) => {
       if (current === w) current = null;
-      for (const p of pending.values()) p.reject(err);
-      pending.clear();
+      for (const [id, p] of pending) {
+        if (p.worker !== w) continue;
+        pending.delete(id);
+        p.reject(err);
+      }
     };
     w.on('error', fail);
     w.on('exit', (code) => fail(new Error(`${label} worker exited (${code})`)));
@@ -63,7 +67,7 @@ function oneThread<Request, Answer>(label: string, worker: { source: URL; bundle
       const w = current;
       const id = nextId++;
       return new Promise<Answer>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+        pending.set(id, { worker: w, resolve, reject });
         w.ref();
         w.postMessage({ id, request });
       });

@@ -41,6 +41,7 @@ import { reviewEventsMigration } from '../../modules/review/review.migration';
 import { domainEventsMigration } from '../../modules/events/events.migration';
 import { apiKeysMigration } from '../../modules/api-keys/api-keys.migration';
 import { feedsMigration } from '../../modules/feeds/feeds.migration';
+import { libraryFirstPagesMigration } from '../../modules/library/library.first-pages.migration';
 
 /**
  * Every migration, in order. Names start with a sortable timestamp; a new feature adds its file
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '202611300101_feeds': feedsMigration,
   '202611300300_webhooks': webhooksMigration,
   '202611300600_slips_queue': slipsQueueMigration,
+  '202612010100_library_first_pages': libraryFirstPagesMigration,
 };

@@ -39,6 +39,25 @@ export interface Manifest {
 }
 
 export const tableEntry = (table: string) => `tables/${table}.ndjson`;
+
+/**
+ * A row as one NDJSON line. Bytes (a blob / bytea column: the library's first pages, decision 287) are written as
+ * `{"$base64": "…"}` — JSON.stringify would spell a Buffer as an array of numbers, which no insert takes back.
+ */
+export const rowLine = (row: Row) =>
+  JSON.stringify(
+    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Uint8Array ? { $base64: Buffer.from(v).toString('base64') } : v])),
+  );
+
+/** A row read back from its line: the `{"$base64": "…"}` values are bytes again. */
+export function rowOfLine(line: string): Record<string, unknown> {
+  const row = JSON.parse(line) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(row)) {
+    if (v && typeof v === 'object' && typeof (v as { $base64?: unknown }).$base64 === 'string')
+      row[k] = Buffer.from((v as { $base64: string }).$base64, 'base64');
+  }
+  return row;
+}
 export const fileEntry = (key: string) => `files/${key}`;
 
 export interface BackupResult {
@@ -75,7 +94,7 @@ export async function writeBackup(deps: { db: Db; store: FileStore }, dir: strin
           count += 1;
           const file = storedFileOf(row);
           if (file) files.set(file.key, file);
-          if (!out.write(`${JSON.stringify(row)}\n`)) await once(out, 'drain');
+          if (!out.write(`${rowLine(row)}\n`)) await once(out, 'drain');
         }
         out.end();
         await once(out, 'finish');

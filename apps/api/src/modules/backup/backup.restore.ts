@@ -16,7 +16,7 @@ import type { FileStore } from '../../lib/file-store';
 import { audienceToken, optimizeSearchIndex } from '../content';
 import { insertRawRows, type RawDb } from './backup.repository';
 import { SCHEMA_OWNED_TABLES } from './backup.snapshot';
-import { ARCHIVE_FORMAT, MANIFEST, fileEntry, tableEntry, type Manifest } from './backup.archive';
+import { ARCHIVE_FORMAT, MANIFEST, fileEntry, rowOfLine, tableEntry, type Manifest } from './backup.archive';
 
 export class RestoreError extends Error {
   override name = 'RestoreError';
@@ -224,7 +224,7 @@ async function insertRows(trx: Raw, dialect: Db['dialect'], table: string, strea
   };
   for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
     if (!line) continue;
-    const row = JSON.parse(line) as Record<string, unknown>;
+    const row = rowOfLine(line);
     // PostgreSQL booleans become SQLite's 0/1.
     if (dialect === 'sqlite') for (const [k, v] of Object.entries(row)) if (typeof v === 'boolean') row[k] = v ? 1 : 0;
     batch.push(row);

@@ -107,6 +107,8 @@ describe(`backup and restore (${dialect})`, () => {
     const staff = await loginAs(t, 'staff');
     submissionId = (await acceptedSubmission(t, a, staff, t.config.BOOK_YEAR)).id;
     code = await receiptCode(a, submissionId);
+    // The guide's first page: a row with bytes (a blob / bytea column) in the archive.
+    await t.app.jobs.runDue({ kinds: ['library.first-page'] });
     const result = await writeBackup({ db: t.db, store: t.app.deps.store }, join(work, 'archives'));
     archive = result.path;
     manifest = result.manifest;
@@ -129,6 +131,7 @@ describe(`backup and restore (${dialect})`, () => {
     const files = await t.db.kysely.selectFrom('files').select(['storageKey', 'sha256']).execute();
     expect(files.length).toBeGreaterThanOrEqual(4);
     for (const f of files) expect(manifest.files).toContainEqual(expect.objectContaining({ key: f.storageKey, sha256: f.sha256 }));
+    expect(manifest.tables.library_first_pages).toBeGreaterThanOrEqual(1);
     expect(manifest.tables.companies).toBe(
       Number(
         (
@@ -349,10 +352,12 @@ describe(`backup and restore (${dialect})`, () => {
       const staff = await loginAs(sourceApp, 'staff');
       const accepted = await acceptedSubmission(sourceApp, registered.agent, staff, source.config.BOOK_YEAR);
       const qr = await receiptCode(registered.agent, accepted.id);
+      await sourceApp.app.jobs.runDue({ kinds: ['library.first-page'] }); // bytes (blob ⇄ bytea) cross too
       const { path, manifest: m } = await writeBackup(
         { db: source.db, store: sourceApp.app.deps.store },
         join(work, `cross-${randomBytes(4).toString('hex')}`),
       );
+      expect(m.tables.library_first_pages).toBeGreaterThanOrEqual(1);
       const store = createFileStore(target.config);
       await restoreBackup({ db: target.db, store }, path);
       expect(await contentsOf(target.db, work)).toEqual(await contentsOf(source.db, work));

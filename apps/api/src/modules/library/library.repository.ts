@@ -1,6 +1,6 @@
 import type { LibraryCategory } from '@bansi/shared';
 import type { Executor } from '../../lib/deps';
-import type { LibraryDocumentsTable, LibraryFilesTable, LibraryVersionsTable } from './library.tables';
+import type { LibraryDocumentsTable, LibraryFilesTable, LibraryFirstPagesTable, LibraryVersionsTable } from './library.tables';
 import { afterKeyset } from '../../db/keyset';
 
 export interface ListFilter {
@@ -90,3 +90,38 @@ export async function setLibraryStorageKey(db: Executor, id: string, storageKey:
 /** Documents by id, as the audit log names them. */
 export const listDocumentTitles = (db: Executor, ids: readonly string[]) =>
   db.selectFrom('libraryDocuments').select(['id', 'titleLo', 'titleEn']).where('id', 'in', ids).execute();
+
+// ---- first pages (decision 287) -----------------------------------------------------------------
+
+export const findFile = (db: Executor, id: string) => db.selectFrom('libraryFiles').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const hasFirstPageRow = async (db: Executor, fileId: string) =>
+  (await db.selectFrom('libraryFirstPages').select('fileId').where('fileId', '=', fileId).executeTakeFirst()) !== undefined;
+
+/** A first page's row, once: a second worker's row for the same file is dropped. */
+export async function insertFirstPage(db: Executor, row: LibraryFirstPagesTable) {
+  await db
+    .insertInto('libraryFirstPages')
+    .values(row)
+    .onConflict((oc) => oc.column('fileId').doNothing())
+    .execute();
+}
+
+/** The picture of a file's first page, when there is one. */
+export const findFirstPicture = (db: Executor, fileId: string) =>
+  db
+    .selectFrom('libraryFirstPages')
+    .select(['webp', 'width', 'height'])
+    .where('fileId', '=', fileId)
+    .where('webp', 'is not', null)
+    .executeTakeFirst();
+
+/** Library files with no first-page row yet (neither a picture nor a recorded failure). */
+export const listFilesWithoutFirstPage = (db: Executor) =>
+  db
+    .selectFrom('libraryFiles')
+    .leftJoin('libraryFirstPages', 'libraryFirstPages.fileId', 'libraryFiles.id')
+    .select('libraryFiles.id')
+    .where('libraryFirstPages.fileId', 'is', null)
+    .orderBy('libraryFiles.createdAt')
+    .execute();

@@ -27,6 +27,9 @@ import {
   type LibraryDeps,
 } from './library.service';
 import { readUpload } from './library.upload';
+import { makeFirstPage, sweepFirstPages } from './library.first-page';
+import { FIRST_PAGE_JOB, FIRST_PAGE_SWEEP_JOB } from './library.first-page.queue';
+import { stopFirstPageWorker } from './library.first-page.pool';
 
 const ID = '/:id';
 
@@ -36,6 +39,10 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: LibraryDeps = app.deps;
   const tags = ['library'];
   const lang = (h: { 'accept-language'?: string }) => requestLanguage(h['accept-language']);
+  // A library file's first page is drawn in the background (decision 287), never in a request.
+  app.jobs.register(FIRST_PAGE_JOB, async (payload, { deps: jobDeps }) => void (await makeFirstPage(jobDeps, String(payload.fileId), app.log)));
+  app.jobs.register(FIRST_PAGE_SWEEP_JOB, async (_payload, { deps: jobDeps }) => void (await sweepFirstPages(jobDeps)));
+  app.addHook('onClose', () => stopFirstPageWorker());
   const fileDescription = 'The PDF, with Range (206, 416), ETag (304) and Content-Disposition; `lang` picks the reader language.';
 
   // ---- company users: published documents ----

@@ -8,6 +8,7 @@ import { createFileStore } from '../../lib/create-file-store';
 import { storageKeyFor } from '../../lib/file-store';
 import { REPO_ROOT } from '../../paths';
 import { keepInTransaction } from '../files';
+import { queueFirstPages } from './library.first-page.queue';
 import { findDocumentBySlug, insertDocument, insertVersion, updateDocument } from './library.repository';
 
 /** The user guide the product ships (made by apps/api/scripts/make-user-guide.mjs). */
@@ -68,6 +69,8 @@ export async function shipDocument({ db, config, store: given }: SeedContext, do
       { id: fileId, versionId, language: 'both', storageKey, fileName: doc.fileName, contentType: 'application/pdf', size, sha256, createdAt: now },
     ]);
     await updateDocument(trx, documentId, { currentVersionId: versionId });
+    // Its first page is drawn by the worker once the server runs (decision 287).
+    await queueFirstPages(trx, [fileId]);
   });
 }
 

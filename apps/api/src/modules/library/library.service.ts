@@ -37,6 +37,7 @@ import { storageKeyFor, type StagedFile } from '../../lib/file-store';
 import { readableFileName } from '../../lib/file-names';
 import { registerStoredKeys, keepInTransaction, type StoredFileRef } from '../files';
 import type { LibraryDocumentsTable, LibraryFilesTable } from './library.tables';
+import { queueFirstPages } from './library.first-page.queue';
 
 /** The app's deps: library files are kept in the one FileStore (`deps.store`). */
 export type LibraryDeps = Deps;
@@ -263,6 +264,10 @@ export async function createDocument(
         files.map((f) => f.row),
       );
       await updateDocument(trx, documentId, { currentVersionId: versionId });
+      await queueFirstPages(
+        trx,
+        files.map((f) => f.row.id),
+      );
       await recordAudit(
         trx,
         actor,
@@ -307,6 +312,10 @@ export async function addVersion(
           files.map((f) => f.row),
         );
         await updateDocument(trx, id, { currentVersionId: versionId, updatedAt: now });
+        await queueFirstPages(
+          trx,
+          files.map((f) => f.row.id),
+        );
         await recordAudit(
           trx,
           actor,

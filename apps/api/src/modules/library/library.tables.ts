@@ -42,8 +42,24 @@ export interface LibraryFilesTable {
   createdAt: string;
 }
 
+/**
+ * The first page of a library file as a small WebP (decision 287), made by the `library.first-page` job. A file
+ * whose PDF could not be drawn has a row without a picture (`failure` says why), so it is not tried again.
+ */
+export interface LibraryFirstPagesTable {
+  /** library_files.id */
+  fileId: string;
+  /** null when the page could not be drawn */
+  webp: Buffer | null;
+  width: number | null;
+  height: number | null;
+  failure: string | null;
+  createdAt: string;
+}
+
 export interface LibraryTables {
   libraryDocuments: LibraryDocumentsTable;
   libraryVersions: LibraryVersionsTable;
   libraryFiles: LibraryFilesTable;
+  libraryFirstPages: LibraryFirstPagesTable;
 }
