@@ -211,6 +211,22 @@ async function ensureOpenInvoice(browser, baseURL) {
   }
 }
 
+/** The library's first-page pictures are made by a job after the server starts (decision 287): wait for the guide's. */
+async function firstPagesMade(browser, baseURL) {
+  const context = await browser.newContext({ baseURL });
+  try {
+    await login(context.request, baseURL, 'company');
+    for (let i = 0; i < 60; i++) {
+      const html = await (await context.request.get('/dashboard/guide-book', { headers: { accept: 'text/html' } })).text();
+      if (html.includes('pdf-first-page-first-paint')) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    say("  note: the guide's first-page picture was not made within 30 s; the viewer row measures the page without it.");
+  } finally {
+    await context.close();
+  }
+}
+
 /** Opens `path` in a fresh context at 400 kbit/s / 400 ms and times when each `marks` selector first shows. */
 async function slowVisit(browser, baseURL, as, path, marks) {
   const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
@@ -255,7 +271,7 @@ async function slowAll(browser, baseURL) {
       goal: SLOW_GOALS.qr,
     },
     {
-      name: "viewer's first page drawn",
+      name: "viewer's first page shown",
       path: '/dashboard/guide-book',
       as: 'company',
       // the server's picture of the first page (decision 288) or the viewer's drawing of it
@@ -268,6 +284,7 @@ async function slowAll(browser, baseURL) {
     },
   ].filter((s) => s.path.includes(only));
   const invoice = scenarios.some((s) => s.path.includes('service-payment')) ? await ensureOpenInvoice(browser, baseURL) : true;
+  if (scenarios.some((s) => s.path.includes('guide-book'))) await firstPagesMade(browser, baseURL);
   const rows = [];
   for (const s of scenarios) {
     const samples = [];

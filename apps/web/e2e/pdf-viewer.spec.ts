@@ -723,3 +723,48 @@ test.describe('the back office library', () => {
     await expect(page.getByTestId('pdf-page-count')).toHaveText(tr('viewer.toolbar.pageOf', { count: MULTIPAGE.pages }));
   });
 });
+
+test("on a slow phone the guide book shows a picture of its first page before the viewer has loaded, then the viewer's own", async ({
+  page,
+  baseURL,
+  lang,
+  tr,
+  isMobile,
+  shot,
+}) => {
+  test.skip((lang === 'lo') !== isMobile, 'runs in lo-mobile and en-desktop');
+  await loginAs(page, 'company');
+  // the language the app shows this browser, as a browser that has used the app keeps it
+  await page.context().addCookies([{ name: 'bansi_lang', value: lang, url: baseURL! }]);
+  // The pictures are made by a job once the server has started (decision 287).
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get('/dashboard/guide-book', { headers: { accept: 'text/html' } })).text()).includes('pdf-first-page-first-paint'),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(true);
+
+  // The app's JavaScript held back, as on a slow network: only the server's page is there.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/static/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard/guide-book', { waitUntil: 'commit' });
+  const firstPaint = page.locator('#first-paint');
+  await expect(firstPaint.getByRole('heading', { level: 1 })).toHaveText(tr('dashboard.nav.guideBook'));
+  await expect(firstPaint.getByRole('status')).toHaveText(tr('viewer.preparing'));
+  const picture = firstPaint.getByTestId('pdf-first-page-first-paint');
+  await expect(picture).toBeVisible();
+  // a real picture of the page, drawn in full (not a broken image)
+  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(720);
+  await shot('guide-book-first-paint');
+
+  release();
+  await expect(page.getByTestId('pdf-viewer')).toHaveAttribute('data-state', 'rendered', { timeout: 30_000 });
+  await expect(firstPaint).toHaveCount(0);
+});

@@ -42,11 +42,16 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
     const paint = request.method === 'GET' ? await app.firstPaint.draw(request, request.url.split('?')[0] ?? '') : null;
     if (!paint) return sendIndex(reply);
     const html = await readFile(join(root, 'index.html'), 'utf8');
+    // The app's stylesheets move from the head to between the first paint and the app's root: a stylesheet in
+    // the body holds back only what comes after it, so the first paint (styled inline) shows without waiting for
+    // them — on a slow network they share the line with the app's scripts — and the app never shows unstyled.
+    const sheets: string[] = [];
+    const page = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (link) => (sheets.push(link.trim()), ''));
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(html.replace('<div id="root">', `${paint}<div id="root">`));
+      .send(page.replace('<div id="root">', `${paint}${sheets.join('')}<div id="root">`));
   };
 
   if (hasWeb) app.get('/', { config: { audience: 'public' }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));

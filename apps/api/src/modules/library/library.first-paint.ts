@@ -19,7 +19,9 @@ export function registerLibraryFirstPaints(app: FastifyInstance, deps: Deps) {
     app.firstPaint.register(screen.path, async (request, lang) => {
       if (!request.principal?.companyId || request.principal.apiKey) return null;
       const page = await readerFirstPage(deps, category, lang);
-      if (!page) return null;
+      // `?doc=` opens another document than the screen's first: its picture is not the one made here.
+      const asked = (request.query as { doc?: unknown } | undefined)?.doc;
+      if (!page || (asked !== undefined && asked !== page.documentId)) return null;
       return {
         title: deps.t(lang, screen.titleKey),
         body:

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { registerLibraryFirstPaints } from './library.first-paint';
 import {
   IdParams,
   LibraryDocument,
@@ -42,6 +43,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   // A library file's first page is drawn in the background (decision 287), never in a request.
   app.jobs.register(FIRST_PAGE_JOB, async (payload, { deps: jobDeps }) => void (await makeFirstPage(jobDeps, String(payload.fileId), app.log)));
   app.jobs.register(FIRST_PAGE_SWEEP_JOB, async (_payload, { deps: jobDeps }) => void (await sweepFirstPages(jobDeps)));
+  registerLibraryFirstPaints(app, deps);
   app.addHook('onClose', () => stopFirstPageWorker());
   const fileDescription = 'The PDF, with Range (206, 416), ETag (304) and Content-Disposition; `lang` picks the reader language.';
 

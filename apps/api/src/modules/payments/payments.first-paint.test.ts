@@ -24,7 +24,7 @@ describe(`the payment screen's first paint (${dialect})`, () => {
     rmSync(web, { recursive: true, force: true });
   });
 
-  const page = (agent: Agent, path = WebPaths.dashboard.payment) => agent.inject({ url: path, headers: { accept: 'text/html' } });
+  const page = (agent: Agent, path: string = WebPaths.dashboard.payment) => agent.inject({ url: path, headers: { accept: 'text/html' } });
   const firstPaintOf = (html: string) => /<div id="first-paint"[\s\S]*?<\/main><\/div>/.exec(html)?.[0] ?? null;
 
   it("draws the newest open invoice's LAO QR — the code the app shows — with its amount and number, in the account's language", async () => {
