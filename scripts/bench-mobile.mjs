@@ -11,7 +11,7 @@
 //    first page drawn — with when it first showed progress. Median of 3.
 //
 // Options: `npm run bench:mobile -- <text>` measures only the screens whose path contains <text>;
-// BENCH_RUNS (default 3); BENCH_PART=lighthouse|slow for one part; BENCH_OUT names the file the results go
+// BENCH_RUNS (default 3); BENCH_PART=lighthouse|slow for one part; BENCH_LHR_DIR keeps each Lighthouse report (JSON); BENCH_OUT names the file the results go
 // to (default docs/bench/mobile.txt); BENCH_WEB_DIST / BENCH_API_DIST measure another build (e.g. one kept
 // from before a change). The machine is shared: Lighthouse's TBT is pessimistic when it is loaded (the
 // load average is printed with the results).
@@ -112,6 +112,10 @@ async function lighthouseRun(port, url) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   const lhr = result?.lhr;
   if (!lhr) throw new Error('Lighthouse returned no result');
+  if (process.env.BENCH_LHR_DIR) {
+    mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+    writeFileSync(join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
   return {
