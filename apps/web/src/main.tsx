@@ -5,7 +5,7 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, routerReady } from './app/app';
 import { initI18n } from './lib/i18n';
 
 // The service worker (sw/sw.ts) once the page has loaded, so it never competes with the first visit.
@@ -13,8 +13,14 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
 }
 
-void initI18n().then(() => {
-  createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+// The home page's HTML came prerendered in the visitor's language (decision 285): it stays until the app can
+// show the same screen, then React's first commit replaces it — no spinner between, nothing moves. An empty
+// #root (any other page, or the page's own check found another language chosen) mounts at once, spinner first.
+const prerendered = root.firstElementChild !== null;
+
+void Promise.all([initI18n(), prerendered ? routerReady() : null]).then(() => {
+  createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
