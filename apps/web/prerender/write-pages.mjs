@@ -1,6 +1,6 @@
 // The web build's step after `vite build --ssr src/prerender.tsx` (decision 285): the home page rendered in each
 // language into dist/prerender/home.<lng>.html — dist/index.html with the home's markup inside #root, the page's
-// language, title and description, and its one inline script (the language check). The API sends one of them for
+// language, title and description, and its one inline script (packages/shared/src/prerender.ts). The API sends one of them for
 // `/` by the visitor's `bansi_lang` cookie (plugins/web-app.ts), so the heading, the lead, the buttons and the
 // steps paint once the HTML and the CSS are in, before any JavaScript has run.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ const dist = join(web, 'dist');
 // React's production renderer, as in the browser's build.
 process.env.NODE_ENV ??= 'production';
 const bundle = join(web, 'prerender/dist/prerender.js');
-const { renderHome, loadCatalogs, LANGUAGES, PRERENDER_LANGUAGE_CHECK } = await import(pathToFileURL(bundle).href);
+const { renderHome, loadCatalogs, LANGUAGES, PRERENDERED_HOME_SCRIPT } = await import(pathToFileURL(bundle).href);
 
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -20,7 +20,7 @@ const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').repla
 function replace(shell, from, to) {
   const found = typeof from === 'string' ? shell.includes(from) : from.test(shell);
   if (!found) throw new Error(`prerender: dist/index.html has no ${from}`);
-  return shell.replace(from, () => to);
+  return shell.replace(from, typeof to === 'string' ? () => to : to);
 }
 
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -50,7 +50,12 @@ for (const lng of LANGUAGES) {
   html = replace(html, '/manifest.lo.webmanifest', `/manifest.${lng}.webmanifest`);
   html = replace(html, /<title>[^<]*<\/title>/, `<title>${escape(title)}</title>\n    ${fonts.join('\n    ')}`);
   html = replace(html, /<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escape(description)}" />`);
-  html = replace(html, '<div id="root"></div>', `<div id="root">${body}</div>\n    <script>${PRERENDER_LANGUAGE_CHECK}</script>`);
+  // The app's JavaScript waits for the stylesheet: named here, inert, and started by the page's script (which runs
+  // only once the CSS is in), so at 400 kbit/s the CSS and the fonts have the line to themselves.
+  html = replace(html, /<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src) => `<meta name="app-module" content="${src}" />`);
+  html = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href) => `<meta name="app-modulepreload" content="${href}" />`);
+  if (/<script type="module"|rel="modulepreload"/.test(html)) throw new Error('prerender: dist/index.html loads its JavaScript in an unexpected way');
+  html = replace(html, '<div id="root"></div>', `<div id="root">${body}</div>\n    <script>${PRERENDERED_HOME_SCRIPT}</script>`);
   writeFileSync(join(out, `home.${lng}.html`), html);
 }
 rmSync(join(web, 'prerender/dist'), { recursive: true, force: true });

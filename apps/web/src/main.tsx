@@ -10,7 +10,10 @@ import { initI18n } from './lib/i18n';
 
 // The service worker (sw/sw.ts) once the page has loaded, so it never competes with the first visit.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  // The prerendered home starts this script itself, late (decision 285): the page may have loaded already.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }
 
 const root = document.getElementById('root')!;

@@ -2,7 +2,7 @@
 // the app's own routes, layout, providers and catalogs. `vite build --ssr src/prerender.tsx` bundles it for Node;
 // prerender/write-pages.mjs puts the markup into dist/index.html's #root. The browser's app later mounts over it
 // (main.tsx) with the same tree: the data the API gives shows as the same placeholders until it arrives.
-import { I18N_NAMESPACE, PRERENDER_LANGUAGE_CHECK, type Language } from '@bansi/shared';
+import { I18N_NAMESPACE, PRERENDERED_HOME_SCRIPT, type Language } from '@bansi/shared';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -13,7 +13,7 @@ import bootLo from '@bansi/shared/locales/lo/boot.json';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 
-export { PRERENDER_LANGUAGE_CHECK };
+export { PRERENDERED_HOME_SCRIPT };
 
 /** The home page's markup in `lng`, from its catalog (every locales/<lng>/<part>.json as `{ <part>: … }`). */
 export async function renderHome(lng: Language, catalog: Record<string, unknown>): Promise<string> {

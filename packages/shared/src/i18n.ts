@@ -15,12 +15,3 @@ export function isLanguage(value: unknown): value is Language {
 export function localized(lo: string, en: string | null | undefined, lang: Language): string {
   return lang === 'en' && en && en.trim() !== '' ? en : lo;
 }
-
-/**
- * The one inline script of the prerendered home page (decision 285), right after its `#root`: when this browser
- * chose another language than the page's (the choice kept, its cookie gone), it empties `#root`, so the app mounts
- * from nothing in the chosen language and the other one is never shown. The API allows it by its hash.
- */
-export const PRERENDER_LANGUAGE_CHECK =
-  `try{var l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)});` +
-  `if(${JSON.stringify(LANGUAGES)}.indexOf(l)>=0&&l!==document.documentElement.lang)document.getElementById("root").textContent=""}catch(e){}`;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PRERENDER_LANGUAGE_CHECK, type Language } from '@bansi/shared';
+import { PRERENDERED_HOME_SCRIPT, type Language } from '@bansi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadCatalogs } from '../lib/i18n';
@@ -16,8 +16,8 @@ const catalogs = loadCatalogs();
 const title = (lng: Language) => (catalogs[lng].home as { title: string }).title;
 const SHELL = '<!doctype html><html lang="lo"><div id="root"></div></html>';
 const home = (lng: Language) =>
-  `<!doctype html><html lang="${lng}"><div id="root"><h1>${title(lng)}</h1></div><script>${PRERENDER_LANGUAGE_CHECK}</script></html>`;
-const CHECK_HASH = `'sha256-${createHash('sha256').update(PRERENDER_LANGUAGE_CHECK).digest('base64')}'`;
+  `<!doctype html><html lang="${lng}"><div id="root"><h1>${title(lng)}</h1></div><script>${PRERENDERED_HOME_SCRIPT}</script></html>`;
+const SCRIPT_HASH = `'sha256-${createHash('sha256').update(PRERENDERED_HOME_SCRIPT).digest('base64')}'`;
 
 async function webApp(withHomes: boolean) {
   const web = mkdtempSync(join(tmpdir(), 'bansi-web-'));
@@ -70,7 +70,7 @@ describe(`the prerendered home page (${dialect})`, () => {
 
   it("allows the page's one inline script by its hash, and no other inline script, on / only", async () => {
     const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
-    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' ${CHECK_HASH}`);
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' ${SCRIPT_HASH}`);
     expect(csp).toContain("frame-ancestors 'none'");
     const other = await app.inject({ url: '/blogs', headers: { accept: 'text/html' } });
     expect(String(other.headers['content-security-policy'])).toMatch(/script-src 'self';/);

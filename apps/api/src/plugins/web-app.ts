@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, DEFAULT_LANGUAGE, isLanguage, PRERENDER_LANGUAGE_CHECK, type Language } from '@bansi/shared';
+import { API_BASE, DEFAULT_LANGUAGE, isLanguage, PRERENDERED_HOME_SCRIPT, type Language } from '@bansi/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE } from '../lib/i18n';
 import { DEFAULT_WEB_DIST } from '../paths';
@@ -40,13 +40,13 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
   // The page's one inline script is allowed by its hash, on this page only.
   const homeOf = (lng: Language) => (hasWeb && existsSync(join(root, `prerender/home.${lng}.html`)) ? `prerender/home.${lng}.html` : null);
   const homes = { lo: homeOf('lo'), en: homeOf('en') };
-  const checkHash = `'sha256-${createHash('sha256').update(PRERENDER_LANGUAGE_CHECK).digest('base64')}'`;
+  const scriptHash = `'sha256-${createHash('sha256').update(PRERENDERED_HOME_SCRIPT).digest('base64')}'`;
   const sendHome = (request: FastifyRequest, reply: FastifyReply) => {
     const chosen = request.cookies[LANGUAGE_COOKIE];
     const file = homes[isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE];
     if (!file) return sendIndex(reply);
     const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${checkHash}`));
+    if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${scriptHash}`));
     return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(file, root, { cacheControl: false });
   };
 
