@@ -12,8 +12,9 @@ import { pureContracts } from './pure-contracts';
 
 const api = process.env.BANSI_API_URL ?? 'http://127.0.0.1:3000';
 const firstVisit = firstVisitChunk(['src/app/routes/home.tsx']);
+const langVersions = JSON.stringify(catalogVersions(fileURLToPath(new URL('../../packages/shared/locales', import.meta.url))));
 
-export default defineConfig({
+const app = defineConfig({
   plugins: [
     react(),
     pdfjsAssets(),
@@ -46,7 +47,7 @@ export default defineConfig({
     }),
   ],
   // Each catalog's version goes into its URL (lib/i18n.ts), so the browser keeps it until a word changes.
-  define: { __LANG_VERSIONS__: JSON.stringify(catalogVersions(fileURLToPath(new URL('../../packages/shared/locales', import.meta.url)))) },
+  define: { __LANG_VERSIONS__: langVersions },
   // Hashed files live under /static/{js,css,media} so the API can cache them for a year.
   build: {
     outDir: 'dist',
@@ -85,3 +86,13 @@ export default defineConfig({
     proxy: { '/api': api, '/asset': api, '/healthz': api, '/readyz': api },
   },
 });
+
+// `vite build --ssr src/prerender.tsx`, the web build's second step (decision 285): the home page's tree for Node,
+// which prerender/write-pages.mjs renders to HTML. Only what the tree needs: no service worker, no chunk plan.
+const prerender = defineConfig({
+  plugins: [react(), pureContracts()],
+  define: { __LANG_VERSIONS__: langVersions },
+  build: { outDir: 'prerender/dist', emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? prerender : app));

@@ -1,5 +1,6 @@
-import { API_BASE, AuthPaths } from '@bansi/shared';
-import { expect, test } from './fixtures';
+import { API_BASE, AuthPaths, LANGUAGE_STORAGE_KEY } from '@bansi/shared';
+import type { Page } from '@playwright/test';
+import { expect, otherLang, test, translate, type Lang } from './fixtures';
 
 /**
  * Issue 29: a visitor's first page makes no request that fails and logs no error — the session probe
@@ -38,3 +39,116 @@ for (const [path, asksSession] of [
     for (const p of probes) expect(await p.body).toEqual({ session: null });
   });
 }
+
+// ---------------------------------------------------------------- the prerendered home page (decision 285)
+
+const STEPS = ['register', 'submit', 'book', 'pay'] as const;
+
+/** The home page as the HTML drew it: heading, lead, buttons and steps in `lng`. */
+async function expectHome(page: Page, lng: Lang) {
+  await expect(page.locator('html')).toHaveAttribute('lang', lng);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(translate(lng, 'home.title'));
+  await expect(page.getByText(translate(lng, 'home.lead'))).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: translate(lng, 'nav.register') })).toHaveAttribute('href', '/register');
+  await expect(page.getByRole('heading', { level: 2, name: translate(lng, 'home.steps.title') })).toBeVisible();
+  for (const [i, step] of STEPS.entries()) await expect(page.getByText(`${i + 1}. ${translate(lng, `home.steps.${step}.title`)}`)).toBeVisible();
+}
+
+/** Holds the app's JavaScript (its entry module) until `release()`: the page is what the HTML and the CSS draw. */
+async function holdApp(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/static\/js\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('without JavaScript, / is the home page in Lao, and in English for a visitor whose cookie says English', async ({ browser, baseURL }) => {
+  for (const lng of ['lo', 'en'] as const) {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, serviceWorkers: 'block' });
+    try {
+      if (lng === 'en') await context.addCookies([{ name: 'bansi_lang', value: 'en', url: baseURL! }]);
+      const page = await context.newPage();
+      await page.goto('/');
+      await expectHome(page, lng);
+      await expect(page).toHaveTitle(`${translate(lng, 'home.title')} · ${translate(lng, 'common.appName')}`);
+      // The data the API gives is not in the HTML: its places are held by placeholders.
+      await expect(page.getByTestId('submission-deadline')).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`home-no-js-${lng}.png`), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('the app takes over the prerendered home page without a flash: the heading and the steps stay where they were', async ({
+  page,
+  context,
+  baseURL,
+  lang,
+}) => {
+  await context.addCookies([{ name: 'bansi_lang', value: lang, url: baseURL! }]);
+  const release = await holdApp(page);
+  // The API's data is held too: the placeholders are compared with themselves (their own change when the data
+  // arrives is layout-stability.spec.ts's), not caught half-replaced.
+  let releaseData!: () => void;
+  const data = new Promise<void>((resolve) => (releaseData = resolve));
+  await page.route(`**${API_BASE}`, async (route) => {
+    await data;
+    await route.continue();
+  });
+  // Not 'domcontentloaded': that waits for the held module.
+  await page.goto('/', { waitUntil: 'commit' });
+  await expectHome(page, lang);
+  await page.evaluate(() => document.fonts.ready);
+  const followed = 'main h1, main #steps-title, main [data-testid="submission-deadline"]';
+  const boxes = () =>
+    page.locator(followed).evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width) };
+      }),
+    );
+  const before = await boxes();
+  expect(before).toHaveLength(3);
+  // Marks the HTML's heading, and notes any moment #root is without a heading (a spinner, an empty page).
+  await page.evaluate(() => {
+    const root = document.getElementById('root')!;
+    root.querySelector('h1')!.dataset.prerendered = '';
+    const w = window as unknown as { headless?: number };
+    w.headless = 0;
+    new MutationObserver(() => {
+      if (!root.querySelector('main h1')) w.headless = (w.headless ?? 0) + 1;
+    }).observe(root, { childList: true, subtree: true });
+  });
+  release();
+  // React's heading replaced the HTML's, in the same place.
+  await expect(page.locator('main h1:not([data-prerendered])')).toHaveText(translate(lang, 'home.title'));
+  await expect(page.locator('main h1')).toHaveCount(1);
+  expect(await boxes()).toEqual(before);
+  expect(await page.evaluate(() => (window as unknown as { headless: number }).headless), 'moments without the heading').toBe(0);
+  releaseData();
+});
+
+test('a visitor who chose another language than the cookie says never sees the page in the other language', async ({ browser, baseURL, lang }) => {
+  const other = otherLang(lang);
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  try {
+    // The choice kept on this browser (localStorage) is `lang`; the cookie says the other language.
+    await context.addInitScript(([key, lng]) => window.localStorage.setItem(key, lng), [LANGUAGE_STORAGE_KEY, lang] as const);
+    await context.addCookies([{ name: 'bansi_lang', value: other, url: baseURL! }]);
+    const page = await context.newPage();
+    const release = await holdApp(page);
+    // Not 'domcontentloaded': that waits for the held module.
+    await page.goto('/', { waitUntil: 'commit' });
+    // The HTML came in the other language; its check emptied #root before anything was drawn.
+    await expect(page.locator('html')).toHaveAttribute('lang', other);
+    await expect(page.locator('#root')).toBeEmpty();
+    release();
+    await expectHome(page, lang);
+  } finally {
+    await context.close();
+  }
+});

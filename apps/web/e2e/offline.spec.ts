@@ -93,8 +93,8 @@ function stop(child: ChildProcess) {
  * precache list in sw.js names a new revision for it, and sw.js itself is new.
  */
 function nextBuild(web: string) {
-  // every page the server may send: index.html and the prerendered home and deep-link pages (decisions 285, 286)
-  for (const name of readdirSync(web).filter((f) => f.endsWith('.html'))) {
+  // every page the server may send: index.html and the prerendered home pages in prerender/ (decision 285)
+  for (const name of readdirSync(web, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'))) {
     const html = readFileSync(join(web, name), 'utf8');
     writeFileSync(join(web, name), html.replace('<head>', '<head>\n    <meta name="bansi-build" content="next" />'));
     rmSync(join(web, `${name}.br`), { force: true });

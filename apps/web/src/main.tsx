@@ -5,18 +5,27 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, router } from './app/app';
+import { App, router, routerReady } from './app/app';
 import { watchFirstPaint } from './lib/first-paint';
 import { i18next, initI18n } from './lib/i18n';
 
 // The service worker (sw/sw.ts) once the page has loaded, so it never competes with the first visit.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  // The prerendered home starts this script itself, late (decision 285): the page may have loaded already.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }
 
-void initI18n().then(() => {
+const root = document.getElementById('root')!;
+// The home page's HTML came prerendered in the visitor's language (decision 285): it stays until the app can
+// show the same screen, then React's first commit replaces it — no spinner between, nothing moves. An empty
+// #root (any other page, or the page's own check found another language chosen) mounts at once, spinner first.
+const prerendered = root.firstElementChild !== null;
+
+void Promise.all([initI18n(), prerendered ? routerReady() : null]).then(() => {
   watchFirstPaint(i18next.language, (onPath) => router.subscribe((state) => onPath(state.location.pathname)));
-  createRoot(document.getElementById('root')!).render(
+  createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './paths';
 export * from './content-constants';
 export * from './i18n';
+export * from './prerender';
 export * from './contracts/common';
 export * from './contracts/platform';
 export * from './roles';

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_BASE } from '@bansi/shared';
+import { API_BASE, DEFAULT_LANGUAGE, isLanguage, PRERENDERED_HOME_SCRIPT, type Language } from '@bansi/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE } from '../lib/i18n';
 import { DEFAULT_WEB_DIST } from '../paths';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -54,7 +56,22 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
       .send(page.replace('<div id="root">', `${paint}${sheets.join('')}<div id="root">`));
   };
 
-  if (hasWeb) app.get('/', { config: { audience: 'public' }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  // `/` is the home page prerendered in the visitor's language (decision 285): the app's choice, its `bansi_lang`
+  // cookie, else Lao, the app's default — never Accept-Language. Without the build's file, index.html as before.
+  // The page's one inline script is allowed by its hash, on this page only.
+  const homeOf = (lng: Language) => (hasWeb && existsSync(join(root, `prerender/home.${lng}.html`)) ? `prerender/home.${lng}.html` : null);
+  const homes = { lo: homeOf('lo'), en: homeOf('en') };
+  const scriptHash = `'sha256-${createHash('sha256').update(PRERENDERED_HOME_SCRIPT).digest('base64')}'`;
+  const sendHome = (request: FastifyRequest, reply: FastifyReply) => {
+    const chosen = request.cookies[LANGUAGE_COOKIE];
+    const file = homes[isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE];
+    if (!file) return sendIndex(reply);
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${scriptHash}`));
+    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(file, root, { cacheControl: false });
+  };
+
+  if (hasWeb) app.get('/', { config: { audience: 'public' }, schema: { hide: true } }, sendHome);
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';

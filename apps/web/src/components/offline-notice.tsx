@@ -17,7 +17,12 @@ const subscribe = (onChange: () => void) => {
  * shows is the copy kept on the device. Its words travel in the bundle (boot), like the catalogs' own banner.
  */
 export function OfflineNotice() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine);
+  // Online in the home page prerendered at build time (decision 285).
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   const { t } = useTranslation('boot');
   if (online) return null;
   return (

@@ -5,7 +5,7 @@ import { translationLoadFailed } from '../lib/i18n';
 
 /** When a catalog could not load after its retries, the app still renders and offers a reload. */
 export function TranslationBanner() {
-  const failed = useSyncExternalStore(translationLoadFailed.subscribe, translationLoadFailed.get);
+  const failed = useSyncExternalStore(translationLoadFailed.subscribe, translationLoadFailed.get, () => false);
   const { t } = useTranslation('boot');
   if (!failed) return null;
   return (

@@ -7,20 +7,23 @@ import { initReactI18next } from 'react-i18next';
 import bootEn from '@bansi/shared/locales/en/boot.json';
 import bootLo from '@bansi/shared/locales/lo/boot.json';
 
-export function storedLanguage(): Language {
-  try {
-    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
-}
-
 /**
  * The server reads this cookie for what a visitor's browser downloads (a link carries the browser's
  * Accept-Language, not the app's choice); a signed-in account's own language wins over it.
  */
 const LANGUAGE_COOKIE = 'bansi_lang';
+
+/** The choice kept on this browser; else its copy in the cookie, by which the server chose the home page's language (decision 285). */
+export function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (isLanguage(value)) return value;
+  } catch {
+    // storage blocked: the cookie may still say
+  }
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(\\w+)`).exec(document.cookie)?.[1];
+  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
+}
 function mirrorToCookie(lng: Language) {
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
 }

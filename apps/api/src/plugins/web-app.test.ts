@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PRERENDERED_HOME_SCRIPT, type Language } from '@bansi/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadCatalogs } from '../lib/i18n';
+import { createTestDb, dialect, testConfig, type TestDb } from '../../test/helpers';
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+// A built web app in miniature (decision 285): the shell every deep link gets, and the home page prerendered in
+// each language (apps/web/prerender/write-pages.mjs) with its heading from the catalogs and its one inline script.
+const catalogs = loadCatalogs();
+const title = (lng: Language) => (catalogs[lng].home as { title: string }).title;
+const SHELL = '<!doctype html><html lang="lo"><div id="root"></div></html>';
+const home = (lng: Language) =>
+  `<!doctype html><html lang="${lng}"><div id="root"><h1>${title(lng)}</h1></div><script>${PRERENDERED_HOME_SCRIPT}</script></html>`;
+const SCRIPT_HASH = `'sha256-${createHash('sha256').update(PRERENDERED_HOME_SCRIPT).digest('base64')}'`;
+
+async function webApp(withHomes: boolean) {
+  const web = mkdtempSync(join(tmpdir(), 'bansi-web-'));
+  writeFileSync(join(web, 'index.html'), SHELL);
+  if (withHomes) {
+    mkdirSync(join(web, 'prerender'));
+    for (const lng of ['lo', 'en'] as const) writeFileSync(join(web, `prerender/home.${lng}.html`), home(lng));
+  }
+  const testDb = await createTestDb();
+  const app = await buildApp({ config: testConfig({ WEB_DIST_DIR: web }), db: testDb.db, serveWeb: true, startWorkers: false, logger: false });
+  return { app, testDb };
+}
+
+describe(`the prerendered home page (${dialect})`, () => {
+  let testDb: TestDb;
+  let app: App;
+  beforeAll(async () => ({ app, testDb } = await webApp(true)));
+  afterAll(async () => {
+    await app.close();
+    await testDb.drop();
+  });
+
+  it('/ is the Lao home page for a visitor who chose nothing, whatever the browser prefers; never cached', async () => {
+    for (const headers of [{ accept: 'text/html' }, { accept: 'text/html', 'accept-language': 'en-US,en;q=0.9' }, {}]) {
+      const res = await app.inject({ url: '/', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/cookie/i);
+      expect(res.body).toContain(`<h1>${title('lo')}</h1>`);
+      expect(res.body).not.toContain(title('en'));
+    }
+  });
+
+  it('/ is the English home page for a visitor who chose English (the bansi_lang cookie); Lao for lo or a broken cookie', async () => {
+    const en = await app.inject({ url: '/', headers: { accept: 'text/html', cookie: 'sid=x; bansi_lang=en' } });
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['cache-control']).toBe('no-cache');
+    expect(en.headers.vary).toMatch(/cookie/i);
+    expect(en.body).toContain(`<h1>${title('en')}</h1>`);
+    expect(en.body).toContain('<html lang="en"');
+    for (const cookie of ['bansi_lang=lo', 'bansi_lang=fr', 'bansi_lang=']) {
+      const res = await app.inject({ url: '/', headers: { accept: 'text/html', cookie } });
+      expect(res.body, cookie).toBe(home('lo'));
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/', headers: { cookie: 'bansi_lang=en' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it("allows the page's one inline script by its hash, and no other inline script, on / only", async () => {
+    const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' ${SCRIPT_HASH}`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    const other = await app.inject({ url: '/blogs', headers: { accept: 'text/html' } });
+    expect(String(other.headers['content-security-policy'])).toMatch(/script-src 'self';/);
+  });
+
+  it('every other page is still the shell (index.html), never cached, in either language', async () => {
+    for (const url of ['/blogs', '/login', '/dashboard', '/staff/submissions']) {
+      for (const cookie of ['', 'bansi_lang=en']) {
+        const res = await app.inject({ url, headers: { accept: 'text/html', cookie } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toBe(SHELL);
+      }
+    }
+  });
+});
+
+describe(`a build without the prerendered home page (${dialect})`, () => {
+  it('/ is the shell, index.html, never cached', async () => {
+    const { app, testDb } = await webApp(false);
+    try {
+      for (const cookie of ['', 'bansi_lang=en']) {
+        const res = await app.inject({ url: '/', headers: { accept: 'text/html', cookie } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toBe(SHELL);
+        expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self';/);
+      }
+    } finally {
+      await app.close();
+      await testDb.drop();
+    }
+  });
+});
