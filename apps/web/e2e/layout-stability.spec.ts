@@ -99,3 +99,37 @@ test('the home page does not move when its data arrives', async ({ page, shot })
   await shot('home-loaded');
   expect(moved(loading, loaded), 'what moved or changed size when the data arrived').toEqual([]);
 });
+
+/**
+ * What the browser itself counts as layout shift (the Layout Instability API that CLS sums), from the first paint
+ * until the screen has settled. A phone's layout must be its first layout: the filing wizard's stepper once drew
+ * the wide layout and then the phone's (a shift of 0.165).
+ */
+test('the dashboard screens Lighthouse measures do not shift while they load', async ({ page }) => {
+  await loginAs(page, 'company');
+  // A phone's CPU, as Lighthouse's mobile preset has it (4× slower): a layout that an effect corrects after the first
+  // paint is painted, and counted, only when the CPU is this slow.
+  await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: { value: number; nodes: string[] }[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
+        if (!entry.hadRecentInput)
+          w.shifts.push({
+            value: entry.value,
+            nodes: entry.sources.map((s) => (s.node as Element | undefined)?.getAttribute?.('data-testid') ?? s.node?.nodeName ?? '?'),
+          });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const path of ['/dashboard', '/dashboard/submit-document', '/dashboard/create-notes-document', '/dashboard/service-payment']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; nodes: string[] }[] }).shifts);
+    const total = shifts.reduce((sum, s) => sum + s.value, 0);
+    expect(total, `${path}: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+  }
+});

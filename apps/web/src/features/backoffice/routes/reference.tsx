@@ -1,6 +1,6 @@
 import { ReferenceList } from '@bansi/shared';
 import { Alert, Select, Stack, Tabs, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../../lib/use-media';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -28,7 +28,7 @@ export interface ExtraReferenceList {
 export function StaffReferenceScreen({ isAdmin, extra = [] }: { isAdmin: boolean; extra?: ExtraReferenceList[] }) {
   const { t } = useTranslation();
   const { params, setFilter } = useUrlFilters();
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = useMedia('(max-width: 48em)');
   const tabs: string[] = [...OWN_TABS, ...extra.map((e) => e.key)];
   const requested = params.get('list');
   const tab = requested && tabs.includes(requested) ? requested : 'categories';

@@ -1,6 +1,6 @@
 import { isLanguage } from '@bansi/shared';
 import { Alert, Anchor, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../../lib/use-media';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
@@ -54,7 +54,7 @@ export default function RegisterRoute() {
   const [checkingTin, setCheckingTin] = useState(false);
   const [stepError, setStepError] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useMedia('(max-width: 36em)');
   const form = useForm({
     resolver: zodFormResolver(RegisterFormSchema),
     defaultValues: { company: emptyCompany(), people: emptyPeople(), user: emptyUser(language) } satisfies RegisterForm,

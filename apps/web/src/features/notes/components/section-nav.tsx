@@ -1,6 +1,6 @@
 import { NOTES_SECTION_KEYS, type NotesComment, type NotesSectionData, type NotesSectionKey } from '@bansi/shared';
 import { Badge, Group, NavLink, Select, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../../lib/use-media';
 import { IconAlertCircle, IconCircle, IconCircleCheck, IconCircleMinus, IconMessage } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,7 @@ export function SectionNav({
   comments: NotesComment[];
 }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 62em)');
+  const phone = useMedia('(max-width: 62em)');
   const byKey = new Map(sections.map((s) => [s.key, s]));
   const commented = new Set(comments.map((c) => c.section).filter(Boolean));
   const label = (key: NotesSectionKey) => `${sectionNumber(key)}. ${t(`notesDocument.sections.${key}`)}`;

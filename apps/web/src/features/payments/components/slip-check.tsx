@@ -1,7 +1,7 @@
 import { vientianeDate, type InvoiceSlip, type StaffInvoice } from '@bansi/shared';
 import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../../lib/use-media';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDates, useCalendarLabels } from '../../../components/dates';
@@ -112,7 +112,7 @@ function ConfirmForm({ invoice }: { invoice: StaffInvoice }) {
 export function SlipCheck({ invoice }: { invoice: StaffInvoice }) {
   const { t } = useTranslation();
   const lng = useLang();
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useMedia('(max-width: 48em)');
   const slip = invoice.slip;
   const pending = invoice.status === 'open' && slip?.status === 'pending';
   return (

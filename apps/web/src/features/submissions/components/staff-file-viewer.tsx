@@ -1,6 +1,6 @@
 import type { FileMeta } from '@bansi/shared';
 import { Box, Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../../lib/use-media';
 import { FileDownloadCard } from '../../../components/file-download-card';
 import { ImagePreview } from '../../../components/image-preview';
 import { PdfViewer } from '../../../components/pdf-viewer';
@@ -9,7 +9,7 @@ import { fileContentUrl } from '../api/file-urls';
 /** The back office reads a file in place: PDFs in the viewer (by range, staff endpoint), PNG and JPEG in
  * the image preview, others as a download. */
 export function StaffFileViewer({ file, onClose }: { file: FileMeta | null; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useMedia('(max-width: 48em)');
   return (
     <Modal opened={!!file} onClose={onClose} title={file?.originalName} fullScreen={phone} size="90%" centered data-testid="staff-viewer">
       {file &&

@@ -1,6 +1,6 @@
 import { isEditableByCompany, openBookYears, type Company, type SubmissionDetail } from '@bansi/shared';
 import { Alert, Anchor, Button, Group, Select, Stack, Stepper, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMedia } from '../../../lib/use-media';
 import { IconAlertCircle, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
@@ -99,7 +99,7 @@ export default function SubmitDocumentRoute() {
 function Wizard({ submission, bookYear, company }: { submission: SubmissionDetail | null; bookYear: number; company: Company }) {
   const { t } = useTranslation();
   const lng = useLang();
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useMedia('(max-width: 36em)');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
