@@ -760,6 +760,7 @@ test("on a slow phone the guide book shows a picture of its first page before th
   await expect(firstPaint.getByRole('status')).toHaveText(tr('viewer.preparing'));
   const picture = firstPaint.getByTestId('pdf-first-page-first-paint');
   await expect(picture).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
   // a real picture of the page, drawn in full (not a broken image)
   expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(720);
   await shot('guide-book-first-paint');
@@ -767,4 +768,7 @@ test("on a slow phone the guide book shows a picture of its first page before th
   release();
   await expect(page.getByTestId('pdf-viewer')).toHaveAttribute('data-state', 'rendered', { timeout: 30_000 });
   await expect(firstPaint).toHaveCount(0);
+  // the app, inert underneath while it was covered, is the page again
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden');
 });

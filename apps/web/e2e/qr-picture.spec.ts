@@ -115,6 +115,7 @@ test("on a slow phone the payment page shows the invoice's LAO QR before the app
   await page.goto('/dashboard/service-payment', { waitUntil: 'commit' });
   const firstPaint = page.locator('#first-paint');
   await expect(firstPaint).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
   await expect(firstPaint.getByRole('heading', { level: 1 })).toHaveText(lang === 'lo' ? 'ຊຳລະຄ່າບໍລິການ' : 'Service payment');
   await expect(firstPaint).toContainText(number);
   await expect(firstPaint).toContainText(lang === 'lo' ? '₭2.750.000' : 'LAK 2,750,000');
@@ -128,5 +129,8 @@ test("on a slow phone the payment page shows the invoice's LAO QR before the app
   const qr = page.getByTestId('lao-qr');
   await expect(qr).toBeVisible();
   await expect(firstPaint).toHaveCount(0);
+  // the app, inert underneath while it was covered, is the page again
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden');
   expect(await qr.getAttribute('data-payload')).toBe(firstPayload);
 });

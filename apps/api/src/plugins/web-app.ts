@@ -49,11 +49,14 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
     // them — on a slow network they share the line with the app's scripts — and the app never shows unstyled.
     const sheets: string[] = [];
     const page = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (link) => (sheets.push(link.trim()), ''));
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'cookie')
-      .type('text/html; charset=utf-8')
-      .send(page.replace('<div id="root">', `${paint}${sheets.join('')}<div id="root">`));
+    return (
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
+        .type('text/html; charset=utf-8')
+        // The app mounts underneath, inert and hidden from assistive technology until it takes over (lib/first-paint.ts).
+        .send(page.replace('<div id="root">', `${paint}${sheets.join('')}<div id="root" inert aria-hidden="true">`))
+    );
   };
 
   // `/` is the home page prerendered in the visitor's language (decision 285): the app's choice, its `bansi_lang`

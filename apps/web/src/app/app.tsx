@@ -1,9 +1,13 @@
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { AppProviders } from './providers';
+import { sessionQueryOptions } from '../features/auth/api/get-session';
+import { AppProviders, queryClient } from './providers';
 import { routes } from './router';
 
 // Created when this module loads: the current address's lazy screen starts loading beside the catalog.
 export const router = createBrowserRouter(routes);
+// The session too: every layout asks for it first (the header's links, the dashboard's guard), so it is on its
+// way beside the catalog and the screen's code instead of after them (issue 29: one round trip less per page).
+void queryClient.prefetchQuery(sessionQueryOptions());
 
 /** Resolves once the router has loaded the current address's lazy screen, so the first render is that screen. */
 export function routerReady(): Promise<void> {

@@ -7,8 +7,12 @@ import { useEffect } from 'react';
  */
 const element = () => document.getElementById('first-paint');
 
+/** Removes the first paint and hands the page to the app (the server sends the app's root inert while it covers it). */
 export function releaseFirstPaint() {
   element()?.remove();
+  const root = document.getElementById('root');
+  root?.removeAttribute('inert');
+  root?.removeAttribute('aria-hidden');
 }
 
 /** The screen calls this with `true` once it shows what the first paint showed (or an error, or nothing to show). */
@@ -28,7 +32,7 @@ const AT_MOST_MS = 20_000;
 export function watchFirstPaint(lang: string, subscribe: (onPath: (pathname: string) => void) => () => void) {
   const paint = element();
   if (!paint) return;
-  if (paint.dataset.lang !== lang || paint.dataset.path !== window.location.pathname) return paint.remove();
+  if (paint.dataset.lang !== lang || paint.dataset.path !== window.location.pathname) return releaseFirstPaint();
   const stop = subscribe((pathname) => {
     if (pathname !== paint.dataset.path) finish();
   });
@@ -36,6 +40,6 @@ export function watchFirstPaint(lang: string, subscribe: (onPath: (pathname: str
   function finish() {
     stop();
     window.clearTimeout(timer);
-    paint?.remove();
+    releaseFirstPaint();
   }
 }

@@ -40,8 +40,8 @@ describe(`the payment screen's first paint (${dialect})`, () => {
     expect(res.headers.vary).toContain('cookie');
     const paint = firstPaintOf(res.body);
     expect(paint, res.body).not.toBeNull();
-    // before the app's root, which stays empty for the app
-    expect(res.body.indexOf('id="first-paint"')).toBeLessThan(res.body.indexOf('<div id="root"></div>'));
+    // before the app's root, which the app mounts into, inert and hidden from assistive technology until it takes over
+    expect(res.body.indexOf('id="first-paint"')).toBeLessThan(res.body.indexOf('<div id="root" inert aria-hidden="true"></div>'));
     expect(paint).toContain(`data-path="${WebPaths.dashboard.payment}"`);
     expect(paint).toContain('data-lang="en"');
     expect(paint).toContain('Service payment');

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, MantineProvider, Stack, Text, useMantineTheme, type MantineColorSchemeManager } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './pdf-viewer.module.css';
 import './print.css';
@@ -84,9 +84,14 @@ export default function PdfViewer({ url, data, fileName, downloadUrl, defaultSca
   const [printUsed, setPrintUsed] = useState(false);
   if (print.state.phase !== 'inactive' && !printUsed) setPrintUsed(true);
 
-  const compact = width > 0 && width < COMPACT_WIDTH;
+  // The box's width before the first paint: the ResizeObserver behind useElementSize answers after it, and a
+  // phone drew the wide toolbar once and then the compact one (a layout shift of 0.32 in Lighthouse, issue 29).
+  const [firstWidth, setFirstWidth] = useState(0);
+  useLayoutEffect(() => setFirstWidth(rootRef.current?.getBoundingClientRect().width ?? 0), []);
+  const boxWidth = width || firstWidth;
+  const compact = boxWidth > 0 && boxWidth < COMPACT_WIDTH;
   const [sidebarChoice, setSidebarChoice] = useState<boolean | null>(null);
-  const sidebarOpen = doc !== null && (sidebarChoice ?? (width > 0 && !compact));
+  const sidebarOpen = doc !== null && (sidebarChoice ?? (boxWidth > 0 && !compact));
   // The search bar and the properties belong to the document they were opened on.
   const [searchDoc, setSearchDoc] = useState<PDFDocumentProxy | null>(null);
   const searchOpen = doc !== null && searchDoc === doc;
@@ -271,6 +276,11 @@ export default function PdfViewer({ url, data, fileName, downloadUrl, defaultSca
           </Suspense>
         )}
         <div className={classes.body}>
+          {/* On a wide screen the thumbnails open with the document: their place is kept while it loads, so the
+              pages and the loading notice do not move sideways when it arrives. */}
+          {!doc && state.status !== 'error' && sidebarChoice === null && boxWidth > 0 && !compact && (
+            <div className={classes.sidebar} aria-hidden data-testid="pdf-sidebar-placeholder" />
+          )}
           {sidebarOpen && doc && (
             <Sidebar
               doc={doc}
