@@ -130,6 +130,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(devMailRoutes);
   await app.register(mailWorker);
-  await app.register(webApp, { serveWeb: options.serveWeb ?? true });
+  await app.register(webApp, { serveWeb: options.serveWeb ?? true, catalogs });
   return app;
 }

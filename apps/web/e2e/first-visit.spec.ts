@@ -15,8 +15,10 @@ for (const [path, asksSession] of [
   ['/blogs', true],
   ['/login', false],
 ] as const) {
-  test(`a visitor's first load of ${path} makes no failed request and logs no console error`, async ({ page, shot }) => {
+  test(`a visitor's first load of ${path} makes no failed request and logs no console error`, async ({ page, baseURL, lang, shot }) => {
     test.skip(!PROJECTS.includes(test.info().project.name), `runs in ${PROJECTS.join(' and ')} only`);
+    // the language cookie the app keeps beside its stored choice (lib/i18n.ts), as a returning visitor has it
+    await page.context().addCookies([{ name: 'bansi_lang', value: lang, url: baseURL! }]);
     const failed: string[] = [];
     const errors: string[] = [];
     const probes: { status: number; body: Promise<unknown> }[] = [];
@@ -25,6 +27,8 @@ for (const [path, asksSession] of [
       if (new URL(res.url()).pathname === `${API_BASE}${AuthPaths.currentSession}`) probes.push({ status: res.status(), body: res.json() });
     });
     page.on('requestfailed', (req) => void failed.push(`${req.failure()?.errorText} ${req.method()} ${req.url()}`));
+    const catalogs: string[] = [];
+    page.on('request', (req) => void (new URL(req.url()).pathname.startsWith('/asset/lang/') && catalogs.push(req.url())));
     page.on('console', (msg) => void (msg.type() === 'error' && errors.push(msg.text())));
     page.on('pageerror', (err) => void errors.push(err.message));
 
@@ -37,6 +41,10 @@ for (const [path, asksSession] of [
     expect(errors).toEqual([]);
     expect(probes.map((p) => p.status)).toEqual(asksSession ? [200] : []);
     for (const p of probes) expect(await p.body).toEqual({ session: null });
+    // The catalog is asked for once: a deep link's page names it (a preload, fetched beside the app's scripts),
+    // and the app's own request takes that answer rather than asking again.
+    if (path !== '/') await expect(page.locator('link[rel="preload"][as="fetch"][href^="/asset/lang/"]')).toHaveCount(1);
+    expect(catalogs, 'requests for the catalog').toHaveLength(1);
   });
 }
 

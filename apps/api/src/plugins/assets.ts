@@ -15,6 +15,11 @@ type Encoding = 'br' | 'gzip' | 'identity';
 const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The address the web build asks a catalog at (lib/i18n.ts): versioned, so the browser may keep it for a year. */
+export function catalogPath(lng: Language, catalog: Catalog): string {
+  return `/asset/lang/${lng}.json?v=${catalogVersion(JSON.stringify(catalog))}`;
+}
+
 /** One catalog as sent: its JSON, its version (= ETag) and its compressed forms, made on first demand. */
 function catalogBody(catalog: Catalog) {
   const json = Buffer.from(JSON.stringify(catalog));

@@ -8,6 +8,8 @@ import { readerFirstPage } from './index';
 import { FIRST_PAGE_JOB, FIRST_PAGE_SWEEP_JOB } from './library.first-page.queue';
 
 const INDEX = '<!doctype html><html lang="lo"><head><title>Bansi</title></head><body><div id="root"></div></body></html>';
+/** The page without a first paint: the shell, its root as built (the app's alone). */
+const plain = (html: string) => !html.includes('id="first-paint"') && html.includes('<div id="root"></div>');
 
 describe(`the reading screens' first paint (${dialect})`, () => {
   let t: TestApp;
@@ -30,7 +32,7 @@ describe(`the reading screens' first paint (${dialect})`, () => {
 
   it("shows the first page of the guide the screen opens, in the reader's language, once its picture is made", async () => {
     // before the picture is made: the plain page
-    expect((await page(company, WebPaths.dashboard.guideBook)).body).toBe(INDEX);
+    expect(plain((await page(company, WebPaths.dashboard.guideBook)).body)).toBe(true);
     await t.app.jobs.runDue({ kinds: [FIRST_PAGE_JOB, FIRST_PAGE_SWEEP_JOB] });
     await t.app.jobs.runDue({ kinds: [FIRST_PAGE_JOB] });
 
@@ -56,13 +58,13 @@ describe(`the reading screens' first paint (${dialect})`, () => {
   it('another document asked for (?doc=), a visitor, staff, a category with nothing published: the plain page', async () => {
     await t.app.jobs.runDue({ kinds: [FIRST_PAGE_JOB, FIRST_PAGE_SWEEP_JOB] });
     expect(pictureOf((await page(company, WebPaths.dashboard.guideBook)).body)).not.toBeNull();
-    expect((await page(company, `${WebPaths.dashboard.guideBook}?doc=another`)).body).toBe(INDEX);
-    expect((await page(new Agent(t), WebPaths.dashboard.guideBook)).body).toBe(INDEX);
-    expect((await page(await loginAs(t, 'staff'), WebPaths.dashboard.guideBook)).body).toBe(INDEX);
+    expect(plain((await page(company, `${WebPaths.dashboard.guideBook}?doc=another`)).body)).toBe(true);
+    expect(plain((await page(new Agent(t), WebPaths.dashboard.guideBook)).body)).toBe(true);
+    expect(plain((await page(await loginAs(t, 'staff'), WebPaths.dashboard.guideBook)).body)).toBe(true);
     const { items } = Page(LibraryDocument).parse(
       (await company.inject({ url: `${API_BASE}${LibraryPaths.list}?category=license&limit=100` })).json(),
     );
     expect(items).toEqual([]);
-    expect((await page(company, WebPaths.dashboard.license)).body).toBe(INDEX);
+    expect(plain((await page(company, WebPaths.dashboard.license)).body)).toBe(true);
   });
 });
