@@ -243,6 +243,17 @@ export const test = base.extend<E2eOptions & Fixtures>({
 // ---------------------------------------------------------------- companies and staff of a test's own
 
 /** CSRF and Origin headers for a write through `request` (as the browser sends them). */
+/** Holds every script of the app until the returned `release()`: the page is what the server's HTML draws (a slow network's first seconds). */
+export async function holdAppScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/static/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function writeHeaders(request: APIRequestContext, baseURL: string) {
   const res = await request.get(`${API_BASE}${AuthPaths.csrf}`);
   const { token } = (await res.json()) as { token: string };

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { API_BASE, AuthPaths, LibraryPaths, StaffLibraryDocument } from '@bansi/shared';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_USERS, choose, expect, loginAs, test as base } from './fixtures';
+import { DEMO_USERS, choose, expect, holdAppScripts, loginAs, test as base } from './fixtures';
 import { BIG_PAGES, FIXTURES, MULTIPAGE, PASSWORD, type FixtureName } from './pdf-fixtures';
 
 /**
@@ -748,12 +748,7 @@ test("on a slow phone the guide book shows a picture of its first page before th
     .toBe(true);
 
   // The app's JavaScript held back, as on a slow network: only the server's page is there.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/static/**/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScripts(page);
   await page.goto('/dashboard/guide-book', { waitUntil: 'commit' });
   const firstPaint = page.locator('#first-paint');
   await expect(firstPaint.getByRole('heading', { level: 1 })).toHaveText(tr('dashboard.nav.guideBook'));

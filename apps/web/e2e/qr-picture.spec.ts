@@ -1,7 +1,7 @@
 import { API_BASE, PaymentPaths } from '@bansi/shared';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { expect, pageOf, registerTestCompany, test, writeHeaders } from './fixtures';
+import { expect, holdAppScripts, pageOf, registerTestCompany, test, writeHeaders, type Lang } from './fixtures';
 
 // A phone cannot scan the QR it shows (issue 29): the invoice's LAO QR is saved or shared as a picture that a
 // bank app reads from the gallery. One phone and one desktop run (CI time).
@@ -11,6 +11,20 @@ declare global {
   interface Window {
     sharedFiles: { name: string; type: string; size: number; title?: string }[];
   }
+}
+
+/** A company of the test's own, signed in on `page`, with one open invoice of `amount` issued by the demo staff. */
+async function companyWithInvoice(page: Page, browser: Browser, baseURL: string, lang: Lang, amount: number) {
+  const { companyId } = await registerTestCompany(page.request, baseURL, lang);
+  const staff = await pageOf(browser, 'staff');
+  const issued = await staff.request.post(`${API_BASE}${PaymentPaths.staffInvoices}`, {
+    headers: await writeHeaders(staff.request, baseURL),
+    data: { companyId, lines: [{ description: 'LAO QR', amount }], dueDate: '2031-01-31' },
+  });
+  expect(issued.ok(), await issued.text()).toBe(true);
+  const invoice = (await issued.json()) as { number: string };
+  await staff.context().close();
+  return invoice;
 }
 
 /** A picture's pixels (RGBA), read back by the browser from its PNG bytes. */
@@ -40,14 +54,7 @@ test("the invoice's LAO QR is saved and shared as a picture, the amount and numb
   shot,
 }) => {
   test.setTimeout(60_000);
-  const { companyId } = await registerTestCompany(page.request, baseURL!, lang);
-  const staff = await pageOf(browser, 'staff');
-  const issued = await staff.request.post(`${API_BASE}${PaymentPaths.staffInvoices}`, {
-    headers: await writeHeaders(staff.request, baseURL!),
-    data: { companyId, lines: [{ description: 'QR picture', amount: 1_250_000 }], dueDate: '2031-01-31' },
-  });
-  expect(issued.ok(), await issued.text()).toBe(true);
-  await staff.context().close();
+  await companyWithInvoice(page, browser, baseURL!, lang, 1_250_000);
   // A phone's share sheet, recorded (headless Chromium on Linux has none).
   await page.addInitScript(() => {
     window.sharedFiles = [];
@@ -95,23 +102,9 @@ test("on a slow phone the payment page shows the invoice's LAO QR before the app
   shot,
 }) => {
   test.setTimeout(60_000);
-  const { companyId } = await registerTestCompany(page.request, baseURL!, lang);
-  const staff = await pageOf(browser, 'staff');
-  const issued = await staff.request.post(`${API_BASE}${PaymentPaths.staffInvoices}`, {
-    headers: await writeHeaders(staff.request, baseURL!),
-    data: { companyId, lines: [{ description: 'First paint', amount: 2_750_000 }], dueDate: '2031-01-31' },
-  });
-  expect(issued.ok(), await issued.text()).toBe(true);
-  const { number } = (await issued.json()) as { number: string };
-  await staff.context().close();
-
+  const { number } = await companyWithInvoice(page, browser, baseURL!, lang, 2_750_000);
   // The app's JavaScript held back, as on a slow network: only the server's page is there.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/static/**/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScripts(page);
   await page.goto('/dashboard/service-payment', { waitUntil: 'commit' });
   const firstPaint = page.locator('#first-paint');
   await expect(firstPaint).toBeVisible();
