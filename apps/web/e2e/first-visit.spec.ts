@@ -107,9 +107,17 @@ test('the app takes over the prerendered home page without a flash: the heading 
     await data;
     await route.continue();
   });
+  // The stylesheet a little late, as on a phone: the boxes compared are the styled page's (see below).
+  await page.route('**/static/css/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
   // Not 'domcontentloaded': that waits for the held module.
   await page.goto('/', { waitUntil: 'commit' });
   await expectHome(page, lang);
+  // What the reader first sees is laid out with the stylesheet (render-blocking: nothing is painted before it), but
+  // a box asked for earlier is the unstyled page's: wait for every stylesheet, then the fonts.
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null));
   await page.evaluate(() => document.fonts.ready);
   const followed = 'main h1, main #steps-title, main [data-testid="submission-deadline"]';
   const boxes = () =>
