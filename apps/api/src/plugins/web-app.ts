@@ -43,17 +43,19 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
     LANGUAGES.map((lng) => [lng, `<link rel="preload" href="${catalogPath(lng, opts.catalogs[lng])}" as="fetch" crossorigin />`]),
   ) as Record<Language, string>;
 
+  /** The language the app shows this browser: its `bansi_lang` cookie, else Lao, the app's default — never Accept-Language. */
+  const languageOf = (request: FastifyRequest): Language => {
+    const chosen = request.cookies[LANGUAGE_COOKIE];
+    return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
+  };
+
   /**
    * A screen's page: index.html with its catalog's preload and, when the screen's module draws one for this
    * request, its first paint (plugins/first-paint.ts) before the app's root. Read for each page, so a new
    * build is served at once.
    */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const chosen = request.cookies[LANGUAGE_COOKIE];
-    let page = (await readFile(join(root, 'index.html'), 'utf8')).replace(
-      '</head>',
-      `  ${catalogPreloads[isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE]}\n  </head>`,
-    );
+    let page = (await readFile(join(root, 'index.html'), 'utf8')).replace('</head>', `  ${catalogPreloads[languageOf(request)]}\n  </head>`);
     reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8');
     const paint = request.method === 'GET' ? await app.firstPaint.draw(request, request.url.split('?')[0] ?? '') : null;
     if (paint) {
@@ -68,15 +70,14 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
     return reply.send(page);
   };
 
-  // `/` is the home page prerendered in the visitor's language (decision 285): the app's choice, its `bansi_lang`
-  // cookie, else Lao, the app's default — never Accept-Language. Without the build's file, index.html as before.
+  // `/` is the home page prerendered in the visitor's language (decision 285, languageOf). Without the build's
+  // file, index.html as before.
   // The page's one inline script is allowed by its hash, on this page only.
   const homeOf = (lng: Language) => (hasWeb && existsSync(join(root, `prerender/home.${lng}.html`)) ? `prerender/home.${lng}.html` : null);
-  const homes = { lo: homeOf('lo'), en: homeOf('en') };
+  const homes = Object.fromEntries(LANGUAGES.map((lng) => [lng, homeOf(lng)])) as Record<Language, string | null>;
   const scriptHash = `'sha256-${createHash('sha256').update(PRERENDERED_HOME_SCRIPT).digest('base64')}'`;
   const sendHome = (request: FastifyRequest, reply: FastifyReply) => {
-    const chosen = request.cookies[LANGUAGE_COOKIE];
-    const file = homes[isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE];
+    const file = homes[languageOf(request)];
     if (!file) return sendPage(request, reply);
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${scriptHash}`));
