@@ -3,7 +3,7 @@ import '@fontsource/noto-sans-lao/lao-700.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, router, routerReady } from './app/app';
 import { watchFirstPaint } from './lib/first-paint';
@@ -25,9 +25,14 @@ const prerendered = root.firstElementChild !== null;
 
 void Promise.all([initI18n(), prerendered ? routerReady() : null]).then(() => {
   watchFirstPaint(i18next.language, (onPath) => router.subscribe((state) => onPath(state.location.pathname)));
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // As a transition, the first render is time-sliced: React yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole tree (a phone's CPU: hundreds of ms in one task; issue 29).
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 });
