@@ -1,4 +1,4 @@
-import { API_BASE, AuthPaths, LANGUAGE_STORAGE_KEY } from '@bansi/shared';
+import { API_BASE, AuthPaths, LANGUAGE_STORAGE_KEY, isPrerenderedPath } from '@bansi/shared';
 import type { Page } from '@playwright/test';
 import { expect, otherLang, test, translate, type Lang } from './fixtures';
 
@@ -42,8 +42,9 @@ for (const [path, asksSession] of [
     expect(probes.map((p) => p.status)).toEqual(asksSession ? [200] : []);
     for (const p of probes) expect(await p.body).toEqual({ session: null });
     // The catalog is asked for once: a deep link's page names it (a preload, fetched beside the app's scripts),
-    // and the app's own request takes that answer rather than asking again.
-    if (path !== '/') await expect(page.locator('link[rel="preload"][as="fetch"][href^="/asset/lang/"]')).toHaveCount(1);
+    // and the app's own request takes that answer rather than asking again. (A prerendered page starts the app
+    // only once its stylesheet is in, and the catalog with it: decision 285.)
+    if (!isPrerenderedPath(path)) await expect(page.locator('link[rel="preload"][as="fetch"][href^="/asset/lang/"]')).toHaveCount(1);
     expect(catalogs, 'requests for the catalog').toHaveLength(1);
   });
 }
@@ -164,7 +165,96 @@ test('a visitor who chose another language than the cookie says never sees the p
     await expect(page.locator('#root')).toBeEmpty();
     release();
     await expectHome(page, lang);
+    // A form's page too, and its emptied #root takes input (it came inert: decision 290). (The app has written
+    // its own cookie meanwhile: the other language again, as a cookie from an earlier visit.)
+    await context.addCookies([{ name: 'bansi_lang', value: other, url: baseURL! }]);
+    const form = await context.newPage();
+    const releaseForm = await holdApp(form);
+    await form.goto('/register', { waitUntil: 'commit' });
+    await expect(form.locator('html')).toHaveAttribute('lang', other);
+    await expect(form.locator('#root')).toBeEmpty();
+    await expect(form.locator('#root')).not.toHaveAttribute('inert');
+    releaseForm();
+    await expect(form.getByRole('heading', { level: 1 })).toHaveText(translate(lang, 'nav.register'));
+    await form.getByLabel(translate(lang, 'account.company.nameEn')).fill('Vientiane Trading');
+    await expect(form.getByLabel(translate(lang, 'account.company.nameEn'))).toHaveValue('Vientiane Trading');
   } finally {
     await context.close();
+  }
+});
+
+// ---------------------------------------------------------------- the prerendered log-in and registration (decision 290)
+
+const FORMS = [
+  { path: '/login', heading: 'nav.login', field: 'input[name="login"]' },
+  { path: '/register', heading: 'nav.register', field: 'input[name="company.nameEn"]' },
+] as const;
+
+test("without JavaScript, /login and /register show their form in the visitor's language, and it takes no input until the app runs", async ({
+  browser,
+  baseURL,
+}) => {
+  test.skip(!PROJECTS.includes(test.info().project.name), `runs in ${PROJECTS.join(' and ')} only (each language in each)`);
+  for (const lng of ['lo', 'en'] as const) {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, serviceWorkers: 'block' });
+    try {
+      if (lng === 'en') await context.addCookies([{ name: 'bansi_lang', value: 'en', url: baseURL! }]);
+      const page = await context.newPage();
+      for (const form of FORMS) {
+        await page.goto(form.path);
+        await expect(page.locator('html')).toHaveAttribute('lang', lng);
+        await expect(page).toHaveTitle(`${translate(lng, form.heading)} · ${translate(lng, 'common.appName')}`);
+        // Inert: out of the accessibility tree and of reach, so found by CSS here.
+        await expect(page.locator('#root')).toHaveAttribute('inert', '');
+        await expect(page.locator('main h1, #root h1')).toHaveText(translate(lng, form.heading));
+        const field = page.locator(form.field);
+        await expect(field).toBeVisible();
+        await field.focus();
+        expect(await page.evaluate(() => document.activeElement?.tagName), 'the focus after focusing the field').toBe('BODY');
+        await page.screenshot({ path: test.info().outputPath(`${form.path.slice(1)}-no-js-${lng}.png`), fullPage: true });
+      }
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('the app takes over the prerendered log-in and registration pages where they stand, and then they take input', async ({
+  page,
+  context,
+  baseURL,
+  lang,
+  shot,
+}) => {
+  await context.addCookies([{ name: 'bansi_lang', value: lang, url: baseURL! }]);
+  for (const form of FORMS) {
+    const release = await holdApp(page);
+    await page.goto(form.path, { waitUntil: 'commit' });
+    const field = page.locator(form.field);
+    await expect(field).toBeVisible();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null));
+    await page.evaluate(() => document.fonts.ready);
+    const boxes = () =>
+      page.locator(`#root h1, ${form.field}, #root button[type="submit"]`).evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) };
+        }),
+      );
+    const before = await boxes();
+    expect(before).toHaveLength(3);
+    // Typed before the app runs: nothing lands in the HTML's field (it would be lost when React replaces it).
+    await field.focus();
+    await page.keyboard.type('early');
+    await expect(field).toHaveValue('');
+    await page.evaluate(() => (document.querySelector('#root h1') as HTMLElement).setAttribute('data-prerendered', ''));
+    release();
+    await expect(page.locator('#root h1:not([data-prerendered])')).toHaveText(translate(lang, form.heading));
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    expect(await boxes(), `${form.path}: the heading, the first field and the button where they were`).toEqual(before);
+    await page.locator(form.field).fill('0205551234');
+    await expect(page.locator(form.field)).toHaveValue('0205551234');
+    await shot(`prerendered-${form.path.slice(1)}-taken-over`);
+    await page.unroute(/\/static\/js\/index-[\w-]+\.js$/);
   }
 });

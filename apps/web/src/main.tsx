@@ -3,7 +3,7 @@ import '@fontsource/noto-sans-lao/lao-700.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, router, routerReady } from './app/app';
 import { watchFirstPaint } from './lib/first-paint';
@@ -18,10 +18,19 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 }
 
 const root = document.getElementById('root')!;
-// The home page's HTML came prerendered in the visitor's language (decision 285): it stays until the app can
-// show the same screen, then React's first commit replaces it — no spinner between, nothing moves. An empty
-// #root (any other page, or the page's own check found another language chosen) mounts at once, spinner first.
+// A public page's HTML came prerendered in the visitor's language (decisions 285, 290: the home page, log-in,
+// registration): it stays until the app can show the same screen, then React's first commit replaces it — no
+// spinner between, nothing moves — and a form's page, inert until then, takes input. An empty #root (any other
+// page, or the page's own check found another language chosen) mounts at once, spinner first.
 const prerendered = root.firstElementChild !== null;
+
+/** Lets the prerendered page's replacement take input, in the commit that puts it in place (before it is painted). */
+function TakeOver({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    if (prerendered) root.removeAttribute('inert');
+  }, []);
+  return children;
+}
 
 void Promise.all([initI18n(), prerendered ? routerReady() : null]).then(() => {
   watchFirstPaint(i18next.language, (onPath) => router.subscribe((state) => onPath(state.location.pathname)));
@@ -31,7 +40,9 @@ void Promise.all([initI18n(), prerendered ? routerReady() : null]).then(() => {
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
-        <App />
+        <TakeOver>
+          <App />
+        </TakeOver>
       </StrictMode>,
     ),
   );

@@ -1,8 +1,8 @@
-// Build time only (decision 285): the public home page rendered to HTML in each language by react-dom/server, with
+// Build time only (decisions 285, 290): the public pages of PRERENDERED_PAGES rendered to HTML in each language by react-dom/server, with
 // the app's own routes, layout, providers and catalogs. `vite build --ssr src/prerender.tsx` bundles it for Node;
 // prerender/write-pages.mjs puts the markup into dist/index.html's #root. The browser's app later mounts over it
 // (main.tsx) with the same tree: the data the API gives shows as the same placeholders until it arrives.
-import { I18N_NAMESPACE, PRERENDERED_HOME_SCRIPT, type Language } from '@bansi/shared';
+import { I18N_NAMESPACE, PRERENDERED_PAGE_SCRIPT, PRERENDERED_PAGES, type Language, type PrerenderedPath } from '@bansi/shared';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -13,10 +13,10 @@ import bootLo from '@bansi/shared/locales/lo/boot.json';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 
-export { PRERENDERED_HOME_SCRIPT };
+export { PRERENDERED_PAGE_SCRIPT, PRERENDERED_PAGES };
 
-/** The home page's markup in `lng`, from its catalog (every locales/<lng>/<part>.json as `{ <part>: … }`). */
-export async function renderHome(lng: Language, catalog: Record<string, unknown>): Promise<string> {
+/** The markup of the page at `path` in `lng`, from its catalog (every locales/<lng>/<part>.json as `{ <part>: … }`). */
+export async function renderPage(path: PrerenderedPath, lng: Language, catalog: Record<string, unknown>): Promise<string> {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng,
@@ -27,11 +27,11 @@ export async function renderHome(lng: Language, catalog: Record<string, unknown>
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  // query() loads the lazy home route, as the browser's router does before the app mounts over this HTML.
+  // query() loads the page's lazy route, as the browser's router does before the app mounts over this HTML.
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request('http://localhost/'));
-  if (context instanceof Response) throw new Error(`prerender: / answered ${context.status}`);
-  if (context.errors) throw new Error(`prerender: / failed: ${JSON.stringify(context.errors)}`);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`prerender: ${path} answered ${context.status}`);
+  if (context.errors) throw new Error(`prerender: ${path} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, DEFAULT_LANGUAGE, LANGUAGES, isLanguage, PRERENDERED_HOME_SCRIPT, type Language } from '@bansi/shared';
+import { API_BASE, DEFAULT_LANGUAGE, LANGUAGES, isLanguage, PRERENDERED_PAGE_SCRIPT, PRERENDERED_PAGES, type Language } from '@bansi/shared';
 import type { Catalog } from '@bansi/shared/catalog-files';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE } from '../lib/i18n';
@@ -70,21 +70,24 @@ export default async function webApp(app: FastifyInstance, opts: { serveWeb: boo
     return reply.send(page);
   };
 
-  // `/` is the home page prerendered in the visitor's language (decision 285, languageOf). Without the build's
-  // file, index.html as before.
-  // The page's one inline script is allowed by its hash, on this page only.
-  const homeOf = (lng: Language) => (hasWeb && existsSync(join(root, `prerender/home.${lng}.html`)) ? `prerender/home.${lng}.html` : null);
-  const homes = Object.fromEntries(LANGUAGES.map((lng) => [lng, homeOf(lng)])) as Record<Language, string | null>;
-  const scriptHash = `'sha256-${createHash('sha256').update(PRERENDERED_HOME_SCRIPT).digest('base64')}'`;
-  const sendHome = (request: FastifyRequest, reply: FastifyReply) => {
-    const file = homes[languageOf(request)];
-    if (!file) return sendPage(request, reply);
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${scriptHash}`));
-    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(file, root, { cacheControl: false });
-  };
-
-  if (hasWeb) app.get('/', { config: { audience: 'public' }, schema: { hide: true } }, sendHome);
+  // The home page, log-in and registration are prerendered in each language (decisions 285, 290): sent by the
+  // visitor's language (languageOf). Without the build's file, index.html as for any other page.
+  // The pages' one inline script is allowed by its hash, on these pages only.
+  const scriptHash = `'sha256-${createHash('sha256').update(PRERENDERED_PAGE_SCRIPT).digest('base64')}'`;
+  for (const [path, { name }] of Object.entries(PRERENDERED_PAGES)) {
+    if (!hasWeb) break;
+    const files = Object.fromEntries(
+      LANGUAGES.map((lng) => [lng, existsSync(join(root, `prerender/${name}.${lng}.html`)) ? `prerender/${name}.${lng}.html` : null]),
+    ) as Record<Language, string | null>;
+    const sendPrerendered = (request: FastifyRequest, reply: FastifyReply) => {
+      const file = files[languageOf(request)];
+      if (!file) return sendPage(request, reply);
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${scriptHash}`));
+      return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(file, root, { cacheControl: false });
+    };
+    app.get(path, { config: { audience: 'public' }, schema: { hide: true } }, sendPrerendered);
+  }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -1,6 +1,5 @@
 import { isLanguage } from '@bansi/shared';
-import { Alert, Anchor, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
-import { useMedia } from '../../../lib/use-media';
+import { Alert, Anchor, Box, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
@@ -54,7 +53,6 @@ export default function RegisterRoute() {
   const [checkingTin, setCheckingTin] = useState(false);
   const [stepError, setStepError] = useState<string | null>(null);
   const top = useRef<HTMLDivElement>(null);
-  const phone = useMedia('(max-width: 36em)');
   const form = useForm({
     resolver: zodFormResolver(RegisterFormSchema),
     defaultValues: { company: emptyCompany(), people: emptyPeople(), user: emptyUser(language) } satisfies RegisterForm,
@@ -134,14 +132,24 @@ export default function RegisterRoute() {
           active={active}
           onStepClick={(step) => step < active && goTo(step)}
           allowNextStepsSelect={false}
-          size={phone ? 'xs' : 'sm'}
-          iconSize={phone ? 32 : 30}
+          size="sm"
+          iconSize={32}
           aria-label={t('account.register.progress')}
           // Four labels in the narrow stand-alone page: each on one line, the separators give way (decision 099).
           styles={{ stepLabel: { whiteSpace: 'nowrap' }, stepBody: { marginInlineStart: 8 }, separator: { marginInline: 8, minWidth: 8 } }}
         >
           {STEPS.map((step) => (
-            <Stepper.Step key={step} label={phone ? undefined : stepLabel(step)} aria-label={stepLabel(step)} />
+            // A phone shows the numbers only: hidden by the stylesheet, not by script, so the prerendered page (decision
+            // 290) is already right at every width and nothing moves when the app takes over.
+            <Stepper.Step
+              key={step}
+              label={
+                <Box component="span" visibleFrom="xs">
+                  {stepLabel(step)}
+                </Box>
+              }
+              aria-label={stepLabel(step)}
+            />
           ))}
         </Stepper>
         <Text fw={700} data-testid="register-step">
