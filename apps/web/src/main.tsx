@@ -3,7 +3,7 @@ import '@fontsource/noto-sans-lao/lao-700.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
+import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, router, routerReady } from './app/app';
 import { watchFirstPaint } from './lib/first-paint';
@@ -34,16 +34,11 @@ function TakeOver({ children }: { children: ReactNode }) {
 
 void Promise.all([initI18n(), prerendered ? routerReady() : null]).then(() => {
   watchFirstPaint(i18next.language, (onPath) => router.subscribe((state) => onPath(state.location.pathname)));
-  // As a transition, the first render is time-sliced: React yields to the browser every few milliseconds
-  // instead of holding the main thread for the whole tree (a phone's CPU: hundreds of ms in one task; issue 29).
-  const reactRoot = createRoot(root);
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <TakeOver>
-          <App />
-        </TakeOver>
-      </StrictMode>,
-    ),
+  createRoot(root).render(
+    <StrictMode>
+      <TakeOver>
+        <App />
+      </TakeOver>
+    </StrictMode>,
   );
 });
