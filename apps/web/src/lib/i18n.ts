@@ -78,8 +78,12 @@ export async function initI18n(): Promise<void> {
       maxRetries: 5,
       retryTimeout: 350,
       // DESIGN §3's path, with the catalog's version from the build (vite.config.ts): the API lets the browser
-      // keep a versioned catalog for a year, so a repeat visit asks for nothing.
-      backend: { loadPath: (lngs: string[]) => `/asset/{{ns}}/{{lng}}.json?v=${isLanguage(lngs[0]) ? __LANG_VERSIONS__[lngs[0]] : ''}` },
+      // keep a versioned catalog for a year, so a repeat visit asks for nothing. The address is absolute: the
+      // backend (3.x) passes it to `new URL()` to redact credentials before each load, and a relative one throws
+      // there — an exception on every page load, ~10 ms of a phone's first task while V8 collects its stack.
+      backend: {
+        loadPath: (lngs: string[]) => `${location.origin}/asset/{{ns}}/{{lng}}.json?v=${isLanguage(lngs[0]) ? __LANG_VERSIONS__[lngs[0]] : ''}`,
+      },
       interpolation: { escapeValue: false },
       returnNull: false,
     })
