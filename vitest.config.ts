@@ -14,7 +14,7 @@ const apiProject = (dialect: 'sqlite' | 'postgres') => ({
     // One process for all of a project's files, not a fresh one per file: each file's own import of the app
     // (Fastify, Kysely, every module) was ~2.7 s of the ~4.6 s per file (SQLite 473 → 261 s, PostgreSQL
     // 316 s on a two-core machine). Files share module state then, so nothing kept in a module may belong
-    // to one database (reference.cache.ts keeps its value per database handle; reference.cache.test.ts).
+    // to one database (reference.cache.ts keeps its value per database handle; decision 292).
     isolate: false,
     ...(dialect === 'postgres' ? { globalSetup: ['apps/api/test/postgres-setup.ts'] } : {}),
   },
