@@ -10,8 +10,8 @@ import { useLogout } from '../../features/auth/api/logout';
 export function SessionLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { data: session, isPending } = useSession();
-  const logout = useLogout();
   const navigate = useNavigate();
+  const logout = useLogout(() => navigate(paths.home));
   const Wrap = vertical ? Stack : Group;
   if (isPending) return null;
   if (!session) {
@@ -32,12 +32,7 @@ export function SessionLinks({ vertical = false, onNavigate }: { vertical?: bool
       <Button component={Link} to={home} size="sm" onClick={onNavigate}>
         {t(isStaffRole(session.user.role) ? 'nav.staff' : 'nav.dashboard')}
       </Button>
-      <Button
-        variant="default"
-        size="sm"
-        loading={logout.isPending}
-        onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate(paths.home) })}
-      >
+      <Button variant="default" size="sm" loading={logout.isPending} onClick={() => logout.mutate()}>
         {t('nav.logout')}
       </Button>
     </Wrap>

@@ -24,8 +24,8 @@ export function ShellLayout({ nav, title, headerExtra }: { nav: ShellNavItem[]; 
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [changing, changingPassword] = useDisclosure(false);
-  const logout = useLogout();
   const navigate = useNavigate();
+  const logout = useLogout(() => navigate(paths.home));
   const { pathname } = useLocation();
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
@@ -72,11 +72,7 @@ export function ShellLayout({ nav, title, headerExtra }: { nav: ShellNavItem[]; 
               changingPassword.open();
             }}
           />
-          <MantineNavLink
-            component="button"
-            label={t('nav.logout')}
-            onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate(paths.home) })}
-          />
+          <MantineNavLink component="button" label={t('nav.logout')} onClick={() => logout.mutate()} />
         </AppShell.Section>
       </AppShell.Navbar>
       {/* AppShell.Main is the page's one <main> (another inside it would nest two landmarks). */}
