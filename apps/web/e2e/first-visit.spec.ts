@@ -1,6 +1,6 @@
 import { API_BASE, AuthPaths, LANGUAGE_STORAGE_KEY, isPrerenderedPath } from '@bansi/shared';
 import type { Page } from '@playwright/test';
-import { expect, otherLang, test, translate, type Lang } from './fixtures';
+import { expect, loginAs, otherLang, test, translate, type Lang } from './fixtures';
 
 /**
  * Issue 29: a visitor's first page makes no request that fails and logs no error — the session probe
@@ -48,6 +48,20 @@ for (const [path, asksSession] of [
     expect(catalogs, 'requests for the catalog').toHaveLength(1);
   });
 }
+
+// ---------------------------------------------------------------- a screen's files (decision 293)
+
+test("a signed-in screen's files come by their imports: the page keeps only the preloads its HTML named", async ({ page }) => {
+  test.skip(!PROJECTS.includes(test.info().project.name), `runs in ${PROJECTS.join(' and ')} only`);
+  await loginAs(page, 'company');
+  const response = await page.goto('/dashboard/submit-document');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const named = (await response!.text()).match(/rel="modulepreload"/g)?.length ?? 0;
+  expect(named, 'the framework, named by the page').toBeGreaterThan(0);
+  // Vite's helper would have added one for each of the screen's 30–60 files, on the phone's main thread
+  await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(named);
+});
 
 // ---------------------------------------------------------------- the prerendered home page (decision 285)
 
