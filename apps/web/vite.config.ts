@@ -58,9 +58,9 @@ const app = defineConfig({
     // was 0.35 kB of the first visit's 150 (decision 116).
     //
     // A screen's chunk brings its own imports (decision 293): Vite's helper would add a <link rel="modulepreload"> for
-    // each of the 30–60 files a dynamic import needs before running it, and on a phone inserting them (~2 ms each on a
-    // desktop CPU, 90 ms for /dashboard) costs more main-thread time than the round trips they save (bench:mobile /dashboard LCP 5.9 → 5.3 s,
-    // TBT −100–500 ms; at 400 kbit/s the payment screen's own screen 11.1 → 8.0 s). The page's own preloads
+    // each of the 30–60 files a dynamic import needs before running it, and on a phone inserting them (~2 ms each on
+    // a desktop CPU, 90 ms for /dashboard) costs more main-thread time than the round trips they save (bench:mobile
+    // /dashboard LCP 5.9 → 5.3 s; at 400 kbit/s the app's payment screen 11.1 → 8.0 s). The page's own preloads
     // (index.html: the framework) stay, and a screen's CSS is still loaded before it runs.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
